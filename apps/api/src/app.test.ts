@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, isErrorBody, waitFor, type TestApp } from '../test/helpers.ts';
+import { PURGE_QUEUE } from './features/maintenance/jobs.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the API shell', () => {
+  it('answers health with the database status', async () => {
+    const res = await t.http.get('/health');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('publishes an OpenAPI 3 document and Swagger UI', async () => {
+    const doc = await t.http.get('/openapi.json');
+    expect(doc.json.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.json.paths)).toContain('/api/v1/health');
+    const ui = await fetch(`${t.base}/api/v1/docs/`);
+    expect(ui.status).toBe(200);
+    expect(await ui.text()).toMatch(/swagger/i);
+  });
+
+  it('answers unknown API routes with 404 and the error body', async () => {
+    const res = await t.http.get('/no-such-route');
+    expect(res.status).toBe(404);
+    expect(isErrorBody(res)).toBe(true);
+    const post = await t.http.post('/nope', { a: 1 });
+    expect(post.status).toBe(404);
+    expect(isErrorBody(post)).toBe(true);
+  });
+
+  it('serves the web app for client routes outside /api', async () => {
+    const res = await fetch(`${t.base}/food-log?food=banana`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/<html/i);
+  });
+
+  it('sets security headers', async () => {
+    const res = await fetch(`${t.base}/api/v1/health`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+});
+
+describe('background jobs', () => {
+  it('runs a queued maintenance job to completion, once even when sent twice with the same key', async () => {
+    const id = await t.app.boss.send(PURGE_QUEUE, {}, { singletonKey: 'test-run' });
+    expect(id).toBeTruthy();
+    const job = await waitFor(async () => {
+      const j = await t.app.boss.getJobById(PURGE_QUEUE, id!);
+      return j?.state === 'completed' ? j : null;
+    });
+    expect(job.output).toMatchObject({ removed_codes: 0 });
+  });
+});

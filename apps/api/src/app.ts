@@ -1,0 +1,75 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { tooManyRequests } from './lib/http-error.ts';
+import errorsPlugin from './plugins/errors.ts';
+import dbPlugin from './plugins/db.ts';
+import authPlugin from './plugins/auth.ts';
+import mailPlugin from './plugins/mail.ts';
+import queuePlugin from './plugins/queue.ts';
+import swaggerPlugin from './plugins/swagger.ts';
+import webPlugin from './plugins/web.ts';
+import features from './features/index.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+/** external plugins → app plugins → feature routes (fastify/demo's order). */
+export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    bodyLimit: config.BODY_LIMIT,
+    trustProxy: true,
+    ajv: { customOptions: { removeAdditional: 'all' } },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    // The native apps load the web build from capacitor://localhost (iOS) and https://localhost (Android).
+    origin: [...config.CORS_ORIGINS, 'capacitor://localhost', 'https://localhost'],
+    credentials: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => tooManyRequests(`Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`, ctx.ttl / 1000),
+  });
+  await app.register(dbPlugin, { database });
+  await app.register(authPlugin, { config });
+  await app.register(mailPlugin, { config });
+  await app.register(queuePlugin, { config });
+  await app.register(swaggerPlugin);
+  await app.register(features, { prefix: '/api/v1' });
+  await app.register(webPlugin, { config });
+  return app;
+}

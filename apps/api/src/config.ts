@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve, join } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+
+/** "7d", "12h", "30m", "45s" or a number of seconds. */
+const duration = z
+  .string()
+  .regex(/^\d+\s*[smhd]?$/, 'Use a number of seconds or a duration like 7d, 12h, 30m')
+  .transform((v) => {
+    const m = /^(\d+)\s*([smhd]?)$/.exec(v)!;
+    const n = Number(m[1]);
+    return n * ({ '': 1, s: 1, m: 60, h: 3600, d: 86400 } as const)[m[2] as '' | 's' | 'm' | 'h' | 'd'];
+  });
+
+const EnvSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: duration.default(7 * 86400),
+  MAIL_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Nutrition Tracker <no-reply@localhost>'),
+  CORS_ORIGINS: list.default([]),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(1).optional(),
+  REGISTRATION_REQUIRES_CODE: bool.default(false),
+  GOOGLE_CLIENT_IDS: list.default([]),
+  APPLE_CLIENT_IDS: list.default([]),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  APPLE_JWKS_URL: z.string().url().default('https://appleid.apple.com/auth/keys'),
+  OFF_ONLINE: bool.default(false),
+  OFF_API_URL: z.string().url().default('https://world.openfoodfacts.org'),
+  SEED_FOODS: bool.default(true),
+  WORKER: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
+  FEEDBACK_EMAIL: z.string().default('feedback@example.com'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+export interface Config extends Omit<Env, 'JWT_SECRET'> {
+  JWT_SECRET: string;
+  dataDir: string;
+  outboxDir: string;
+  /** Where the built web app lives; served at `/`. */
+  webDist: string;
+  /** In tests: an in-memory PGlite instead of DATA_DIR/pglite. */
+  inMemoryDb?: boolean;
+}
+
+/** Parses the environment once at start. Throws a readable message on bad values. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(overrides.dataDir ?? e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const cfg: Config = {
+    ...e,
+    JWT_SECRET: e.JWT_SECRET ?? persistentSecret(dataDir),
+    dataDir,
+    outboxDir: join(dataDir, 'outbox'),
+    webDist: resolve(import.meta.dirname, '../../web/dist'),
+    ...overrides,
+  };
+  return cfg;
+}
+
+/** A JWT secret generated once and kept in DATA_DIR, so tokens survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

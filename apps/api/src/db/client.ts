@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+import { lockDataFolder } from './lock.ts';
+
+/** One typed handle for both drivers: the query builder API is the same on PGlite and node-postgres. */
+export type Db = NodePgDatabase<typeof schema>;
+
+/** A raw SQL runner, used by pg-boss: parameterised queries, or multi-statement text without parameters. */
+export interface RawSql {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+}
+
+export interface Database {
+  db: Db;
+  raw: RawSql;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** PGlite data folder; omitted = in memory (tests). */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  return openPglite(opts.pgliteDir);
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => {});
+  await pool.query('select 1');
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  return {
+    db,
+    kind: 'postgres',
+    raw: { executeSql: (text, values) => pool.query(text, values as any[]) },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dir?: string): Promise<Database> {
+  let release: (() => Promise<void>) | undefined;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    release = await lockDataFolder(dir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  } catch (err) {
+    await release?.();
+    throw err;
+  }
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    raw: {
+      async executeSql(text, values) {
+        if (values && values.length) return client.query(text, values);
+        // pg-boss sends multi-statement DDL without parameters; only exec runs those.
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+    },
+    async close() {
+      await client.close();
+      await release?.();
+    },
+  };
+}
+
+export function pgliteDirFor(dataDir: string) {
+  return join(dataDir, 'pglite');
+}

@@ -1,0 +1,2 @@
+// Tables of the food-logs feature (owned by that feature).
+export {};

@@ -1,0 +1,2 @@
+// Tables of the foods feature (owned by that feature).
+export {};

@@ -1,0 +1,6 @@
+// Every table of the product, one file per feature. drizzle-kit reads this folder.
+export * from './users.ts';
+export * from './notifications.ts';
+export * from './foods.ts';
+export * from './food-logs.ts';
+export * from './meal-plans.ts';

@@ -1,0 +1,2 @@
+// Tables of the meal-plans feature (owned by that feature).
+export {};

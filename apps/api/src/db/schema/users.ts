@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const ts = (name?: string) => timestamp(name as string, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-cased: e-mails compare case-insensitively. */
+    email: text('email').notNull(),
+    username: text('username'),
+    /** Null for accounts made by social sign-in until they set a password. */
+    password_hash: text('password_hash'),
+    email_validated: boolean('email_validated').notNull().default(false),
+    is_superuser: boolean('is_superuser').notNull().default(false),
+    is_pro: boolean('is_pro').notNull().default(false),
+    is_plus: boolean('is_plus').notNull().default(false),
+    is_premium: boolean('is_premium').notNull().default(false),
+    terms_accepted_at: ts('terms_accepted_at'),
+    /** Bumped on password change, reset and deletion: tokens carry it as `ver`. */
+    token_version: integer('token_version').notNull().default(0),
+    purchase_uuid: uuid('purchase_uuid').notNull().default(sql`gen_random_uuid()`),
+    created_at: ts('created_at').notNull().defaultNow(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+  ],
+);
+
+/** One live code per user and purpose (ASVS §6.5); only its hash is stored. */
+export const verification_codes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    code_hash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expires_at: ts('expires_at').notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('verification_codes_user_purpose_key').on(t.user_id, t.purpose)],
+);
+
+/** Failed-login counters per account and per IP, for growing delays (no long lock-outs). */
+export const login_throttle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  window_start: ts('window_start').notNull().defaultNow(),
+  blocked_until: ts('blocked_until'),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Mail sent per address and purpose, for the one-mail-a-minute rule. */
+export const mail_throttle = pgTable('mail_throttle', {
+  key: text('key').primaryKey(),
+  last_sent_at: ts('last_sent_at').notNull(),
+});
+
+export const social_identities = pgTable(
+  'social_identities',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('social_identities_provider_subject_key').on(t.provider, t.subject),
+    uniqueIndex('social_identities_user_provider_key').on(t.user_id, t.provider),
+  ],
+);
+
+/** Admin-made invite codes, required when REGISTRATION_REQUIRES_CODE=true. */
+export const registration_codes = pgTable(
+  'registration_codes',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    max_uses: integer('max_uses').notNull().default(1),
+    uses: integer('uses').notNull().default(0),
+    expires_at: ts('expires_at'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('registration_codes_code_key').on(t.code)],
+);
+
+export const user_settings = pgTable('user_settings', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  diet_types: text('diet_types').array().notNull().default(sql`'{}'::text[]`),
+  allergies: text('allergies').array().notNull().default(sql`'{}'::text[]`),
+  timezone: text('timezone').notNull().default('UTC'),
+  daily_calorie_goal: integer('daily_calorie_goal'),
+  daily_protein_goal: integer('daily_protein_goal'),
+  daily_carbs_goal: integer('daily_carbs_goal'),
+  daily_fat_goal: integer('daily_fat_goal'),
+  daily_fiber_goal: integer('daily_fiber_goal'),
+  created_at: ts('created_at').notNull().defaultNow(),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});
+
+export const maintenance_runs = pgTable(
+  'maintenance_runs',
+  {
+    id: serial('id').primaryKey(),
+    job_id: text('job_id').notNull(),
+    removed_codes: integer('removed_codes').notNull().default(0),
+    removed_throttles: integer('removed_throttles').notNull().default(0),
+    ran_at: ts('ran_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('maintenance_runs_job_id_key').on(t.job_id), index('maintenance_runs_ran_at_idx').on(t.ran_at)],
+);

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import health from './health/routes.ts';
+import maintenance from './maintenance/jobs.ts';
+import auth from './auth/routes.ts';
+import settings from './settings/routes.ts';
+import notifications from './notifications/routes.ts';
+import foods from './foods/routes.ts';
+import foodLogs from './food-logs/routes.ts';
+import favorites from './favorites/routes.ts';
+import mealPlans from './meal-plans/routes.ts';
+import recommendations from './recommendations/routes.ts';
+
+/** Every feature's routes, mounted under /api/v1. A feature never imports another feature's routes. */
+export default async function features(app: FastifyInstance) {
+  await app.register(health);
+  await app.register(maintenance);
+  await app.register(auth);
+  await app.register(settings);
+  await app.register(notifications);
+  await app.register(foods);
+  await app.register(foodLogs);
+  await app.register(favorites);
+  await app.register(mealPlans);
+  await app.register(recommendations);
+}

@@ -1,0 +1,23 @@
+import { lt, or, and, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { login_throttle, maintenance_runs, verification_codes } from '../../db/schema/index.ts';
+
+export async function purgeExpired(db: Db, jobId: string, now: Date) {
+  return db.transaction(async (tx) => {
+    // A job may run twice (retry after a crash): the run row makes the second run a no-op.
+    const [run] = await tx.insert(maintenance_runs).values({ job_id: jobId }).onConflictDoNothing().returning();
+    if (!run) return null;
+    const codes = await tx.delete(verification_codes).where(lt(verification_codes.expires_at, now)).returning({ id: verification_codes.id });
+    const hourAgo = new Date(now.getTime() - 3600_000);
+    const throttles = await tx
+      .delete(login_throttle)
+      .where(and(lt(login_throttle.updated_at, hourAgo), or(isNull(login_throttle.blocked_until), lt(login_throttle.blocked_until, now))))
+      .returning({ key: login_throttle.key });
+    const [row] = await tx
+      .update(maintenance_runs)
+      .set({ removed_codes: codes.length, removed_throttles: throttles.length })
+      .where(sql`${maintenance_runs.id} = ${run.id}`)
+      .returning();
+    return row;
+  });
+}

@@ -1,0 +1,89 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
+import { AccessTokenClaimsSchema } from '@app/contracts';
+import { users } from '../db/schema/index.ts';
+import { forbidden, unauthorized } from '../lib/http-error.ts';
+import type { Config } from '../config.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: { issue(user: UserRow): Promise<string> };
+    requireSuperuser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The signed-in user; set on every route that is not `config.public`. */
+    user: UserRow;
+  }
+  interface FastifyContextConfig {
+    /** Opt out of authentication for this route. */
+    public?: boolean;
+  }
+}
+
+/**
+ * Authentication is on by default for the whole API tree; routes opt out with `config: { public: true }`.
+ * Tokens: HS256 JWT with sub, exp, iat, type=access, is_superuser and `ver` (the user's token version,
+ * bumped by password change/reset/deletion so earlier tokens stop working).
+ */
+export default fp(
+  async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
+    const key = new TextEncoder().encode(opts.config.JWT_SECRET);
+    const ttl = opts.config.ACCESS_TOKEN_TTL;
+
+    app.decorate('tokens', {
+      async issue(user: UserRow) {
+        return new SignJWT({ type: 'access', is_superuser: user.is_superuser, ver: user.token_version })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setSubject(String(user.id))
+          .setIssuedAt()
+          .setExpirationTime(Math.floor(Date.now() / 1000) + ttl)
+          .sign(key);
+      },
+    });
+
+    app.decorateRequest('user', null as unknown as UserRow);
+
+    app.addHook('onRequest', async (request) => {
+      if (request.is404 || request.routeOptions.config?.public) return;
+      // Only the API is guarded; Swagger UI's static files are public.
+      if (!request.url.startsWith('/api/') || request.url.startsWith('/api/v1/docs')) return;
+      request.user = await authenticate(request);
+    });
+
+    async function authenticate(request: FastifyRequest): Promise<UserRow> {
+      const header = request.headers.authorization;
+      let token: string | undefined;
+      if (header) {
+        const m = /^Bearer\s+(\S+)$/i.exec(header);
+        if (!m) throw unauthorized('Authorization header must be "Bearer <token>"');
+        token = m[1];
+      } else {
+        // Native iOS sends the token as the `_auth` query parameter as well (spec §7).
+        const q = request.query as Record<string, unknown> | undefined;
+        if (typeof q?._auth === 'string' && q._auth) token = q._auth;
+      }
+      if (!token) throw unauthorized('Not authenticated');
+      let claims;
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        claims = AccessTokenClaimsSchema.parse(payload);
+      } catch {
+        throw unauthorized('Could not validate credentials');
+      }
+      const id = Number(claims.sub);
+      if (!Number.isSafeInteger(id)) throw unauthorized('Could not validate credentials');
+      const [user] = await app.db.select().from(users).where(eq(users.id, id)).limit(1);
+      if (!user || user.token_version !== claims.ver) throw unauthorized('Could not validate credentials');
+      return user;
+    }
+
+    app.decorate('requireSuperuser', async (request: FastifyRequest) => {
+      if (!request.user?.is_superuser) throw forbidden('Superuser privileges are required');
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

@@ -1,0 +1,55 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ErrorTypes, type FieldError } from '@app/contracts';
+import { HttpError } from '../lib/http-error.ts';
+
+function body(msg: string, type: string, errors: unknown = null) {
+  return { detail: { msg, type, errors } };
+}
+
+/** Maps every failure to the error contract; 500s are logged, never explained to the client. */
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+      if (err instanceof HttpError) {
+        if (err.statusCode >= 500) request.log.error({ err }, err.message);
+        return reply.code(err.statusCode).headers(err.headers).send(body(err.message, err.type, err.errors));
+      }
+      if (hasZodFastifySchemaValidationErrors(err)) {
+        const where = (err as any).validationContext as string | undefined;
+        const errors: FieldError[] = err.validation.map((v) => {
+          const issue = v.params.issue as { path?: PropertyKey[]; code?: string; message?: string };
+          const path = (issue.path ?? []).map((p) => (typeof p === 'number' ? p : String(p)));
+          return { loc: [where === 'querystring' ? 'query' : (where ?? 'body'), ...path], msg: issue.message ?? v.message, type: issue.code ?? 'invalid' };
+        });
+        const first = errors[0];
+        const msg = first ? `${first.loc.slice(1).join('.') || first.loc[0]}: ${first.msg}` : 'Validation failed';
+        return reply.code(422).send(body(msg, ErrorTypes.validation, errors));
+      }
+      if (isResponseSerializationError(err)) {
+        request.log.error({ err, cause: err.cause }, 'response did not match its schema');
+        return reply.code(500).send(body('Internal server error', ErrorTypes.server, 'An unexpected error occurred.'));
+      }
+      const status = err.statusCode ?? 500;
+      if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+        return reply.code(413).send(body('Request body is too large', ErrorTypes.payloadTooLarge));
+      }
+      if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
+        return reply.code(415).send(body('Unsupported content type: send application/json', 'unsupported_media_type'));
+      }
+      if (err.code?.startsWith('FST_ERR_CTP') || err instanceof SyntaxError) {
+        return reply.code(400).send(body('Malformed JSON in request body', ErrorTypes.badRequest, err.message));
+      }
+      if (status === 429) {
+        return reply.code(429).send(body(err.message || 'Too many requests', ErrorTypes.rateLimited));
+      }
+      if (status >= 400 && status < 500) {
+        return reply.code(status).send(body(err.message, status === 404 ? ErrorTypes.notFound : ErrorTypes.badRequest));
+      }
+      request.log.error({ err }, 'unexpected error');
+      return reply.code(500).send(body('Internal server error', ErrorTypes.server, 'An unexpected error occurred.'));
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,42 @@
+import { loadConfig } from './config.ts';
+import { openDatabase, pgliteDirFor } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { buildApp } from './app.ts';
+
+/** The process: config, database, migrations, listen, graceful shutdown. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: pgliteDirFor(config.dataDir) });
+  await migrate(database);
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new requests, finishing in-flight ones');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 30_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Nutrition Tracker is running at http://${config.HOST}:${config.PORT} (API at /api/v1, docs at /api/v1/docs)`);
+}
+
+main().catch((err) => {
+  console.error(err?.name === 'DataFolderLockedError' ? err.message : err);
+  process.exit(1);
+});

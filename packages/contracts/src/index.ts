@@ -1,0 +1,4 @@
+export * from './errors.ts';
+export * from './constants.ts';
+export * from './common.ts';
+export * from './auth.ts';

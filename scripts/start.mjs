@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// `npm start`: builds the web app when its sources changed since the last build, then runs the
+// server (API + job worker + web app on one port). Signals are passed on so shutdown stays graceful.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const web = join(root, 'apps/web');
+const dist = join(web, 'dist/index.html');
+
+function newest(dir) {
+  let t = 0;
+  if (!existsSync(dir)) return t;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) continue;
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+const sources = Math.max(
+  newest(join(web, 'src')),
+  newest(join(web, 'public')),
+  existsSync(join(web, 'index.html')) ? statSync(join(web, 'index.html')).mtimeMs : 0,
+  newest(join(root, 'packages/contracts/src')),
+);
+const needsBuild = existsSync(join(web, 'index.html')) && (!existsSync(dist) || statSync(dist).mtimeMs < sources);
+if (needsBuild) {
+  console.log('Building the web app…');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
+const child = spawn(process.execPath, [tsx, join(root, 'apps/api/src/server.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
