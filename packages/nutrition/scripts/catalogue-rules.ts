@@ -25,7 +25,7 @@ export const GROUP_NAMES: Record<string, string> = {
 
 export interface TagInput {
   ndb: string; group: string; desc: string; name: string; role: Role;
-  per100: { carbs: number; fiber: number; sugar: number | null };
+  per100: { calories: number; carbs: number; fiber: number; sugar: number | null };
 }
 
 const MEAT_GROUPS = new Set(['0500', '0700', '1000', '1300', '1700']);
@@ -36,12 +36,13 @@ function ruleAllergens(t: TagInput): Set<Allergen> {
   const x = `${t.desc} ${t.name}`.toLowerCase();
   const out = new Set<Allergen>();
   const dairyWords = x.replace(/(peanut|almond|cashew|sesame) butter|soymilk|soy milk|coconut milk|cream of wheat|cream of rice/g, '');
-  if ((t.group === '0100' && !/^egg/.test(t.desc.toLowerCase())) || has(dairyWords, /\b(milk|cheese|yogurts?|cream|butter|whey|pudding|ice creams?)\b/)) out.add('milk');
-  if (/^egg/.test(t.desc.toLowerCase()) || has(x, /\begg\b|eggs\b|mayonnaise/)) out.add('eggs');
+  if ((t.group === '0100' && !/^eggs?\b/.test(t.desc.toLowerCase())) || has(dairyWords, /\b(milk|cheese|yogurts?|cream|butter|whey|pudding|ice creams?)\b/)) out.add('milk');
+  if (/^eggs?\b/.test(t.desc.toLowerCase()) || has(x, /\begg\b|eggs\b|mayonnaise/)) out.add('eggs');
   if (t.group === '1500' && has(x, /^fish|fish,/)) out.add('fish');
-  if (has(x, /crustaceans|mollusks|shrimp|crab|lobster|scallop|mussel|clam|oyster|squid/)) out.add('shellfish');
+  // Group-bound: 'oyster crackers' are not shellfish.
+  if (t.group === '1500' && has(x, /crustaceans|mollusks|shrimp|crab|lobster|scallop|mussel|clam|oyster|squid/)) out.add('shellfish');
   if (has(x, /peanut/)) out.add('peanuts');
-  if (has(x, /almond|walnut|cashew|pecan|pistachio|macadamia|hazelnut|filbert|brazil|coconut|mixed nuts|trail mix|nuts, /)) out.add('tree_nuts');
+  if (has(x, /almond|walnut|cashew|pecan|pistachio|macadamia|hazelnut|filbert|brazil|coconut|mixed nuts|trail mix|\bnuts, /)) out.add('tree_nuts');
   if (has(x, /\bsoy|tofu|tempeh|edamame|soybean/)) out.add('soy');
   if (has(x, /sesame|tahini|hummus/)) out.add('sesame');
   if (t.group === '1800' && !has(x, /corn tortilla|tortillas, ready-to-bake or -fry, corn/)) out.add('wheat');
@@ -77,6 +78,8 @@ const ALLERGEN_ADD: Record<string, Allergen[]> = {
 
 /** Net carbs per 100 g: what keto and low-carb counting use. */
 const net = (t: TagInput): number => Math.max(0, t.per100.carbs - t.per100.fiber);
+/** Net carbs per 100 kcal: keeps dense, low-carb nuts and seeds that per-100 g rules would drop. */
+const perKcal = (t: TagInput): number => (t.per100.calories > 0 ? (100 * net(t)) / t.per100.calories : 0);
 
 function ruleDiets(t: TagInput, allergens: Set<Allergen>): Set<Diet> {
   const x = `${t.desc} ${t.name}`.toLowerCase();
@@ -86,17 +89,17 @@ function ruleDiets(t: TagInput, allergens: Set<Allergen>): Set<Diet> {
   const processed = t.group === '0700' || has(x, /bacon|sausage|jerky|deli|sliced|cured/);
   if (!meat && !seafood) d.add('vegetarian');
   if (!meat) d.add('pescatarian');
-  if (!meat && !seafood && !allergens.has('milk') && !allergens.has('eggs') && !has(x, /honey|granola/)) d.add('vegan');
+  if (!meat && !seafood && !allergens.has('milk') && !allergens.has('eggs') && !has(x, /\bhoney\b|granola/)) d.add('vegan');
   if (!allergens.has('milk')) d.add('dairy_free');
-  const gluten = allergens.has('wheat') || has(x, /barley|rye|oat|malt|spelt|kamut|soba|corn flakes|cereals ready-to-eat|granola/);
+  const gluten = allergens.has('wheat') || has(x, /barley|\brye\b|\boats?\b|oatmeal|oat bran|malt|spelt|kamut|soba|corn flakes|cereals ready-to-eat|granola/);
   if (!gluten) d.add('gluten_free');
   const sweetOrGrain = ['0800', '1800', '1900', '2000', '2500'].includes(t.group) && t.ndb !== '19002';
   const liquidMilk = has(x, /^milk|soy milk, fortified|yogurt|juice|chocolate milk/);
-  if (net(t) <= 5 && t.role !== 'starch' && !sweetOrGrain && !liquidMilk && t.group !== '1600' && t.role !== 'fruit') d.add('keto');
-  if (net(t) <= 12 && (t.per100.sugar ?? 0) <= 12 && t.role !== 'starch' && !sweetOrGrain && !has(x, /juice|beans|lentils|peas, split|chickpeas/)) d.add('low_carb');
+  if ((net(t) <= 5 || perKcal(t) <= 2) && t.role !== 'starch' && !sweetOrGrain && !liquidMilk && t.group !== '1600' && t.role !== 'fruit') d.add('keto');
+  if ((net(t) <= 12 || perKcal(t) <= 4) && (t.per100.sugar ?? 0) <= 12 && t.role !== 'starch' && !sweetOrGrain && !has(x, /juice/) && (t.group !== '1600' || has(x, /tofu|soymilk|peanut|hummus/))) d.add('low_carb');
   const paleoOut = allergens.has('milk') || allergens.has('peanuts') || allergens.has('soy') || allergens.has('wheat') || gluten
-    || t.group === '1600' || sweetOrGrain && !has(x, /honey|maple/) || processed || t.role === 'starch' && !has(x, /sweet potato|yam|squash|plantain/)
-    || has(x, /corn|peas, green|potato|mayonnaise|dressing|juice cocktail|sauce|canned|salsa|cranberries, dried|fruit cocktail|oil, sesame/);
+    || t.group === '1600' || sweetOrGrain && !has(x, /\bhoney\b|maple/) || processed || t.role === 'starch' && !has(x, /sweet potato|yam|squash|plantain/)
+    || has(x, /\bcorn\b|peas, green|(?<!sweet )potato|mayonnaise|dressing|juice cocktail|sauce|canned|salsa|cranberries, dried|fruit cocktail|oil, sesame/);
   if (!paleoOut) d.add('paleo');
   const medOut = processed || has(x, /^beef|beef,|ground beef|steak|brisket|pot roast|pork|bison|veal|butter\b|cream|ice cream|pudding|chocolate|mayonnaise|coconut|cookie|chips|pretzels|granola bar|fruit leather|juice cocktail|jam|syrup|croissant|pancake|waffle|muffin|french fries|mashed|white bread|corn flakes|raisin bran|bacon|sausage|duck/)
     || t.group === '0700';
