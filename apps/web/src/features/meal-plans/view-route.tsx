@@ -1,0 +1,4 @@
+// Scaffold: replaced by the feature's real page (React Router lazy route module).
+export function Component() {
+  return <h1>Meal plan</h1>;
+}
