@@ -1,9 +1,15 @@
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// CI asks for a JSON report of every run so it can print one closing line for all of them.
+const reportDir = process.env.VITEST_REPORT_DIR;
+const reporters = reportDir ? ['default', ['json', { outputFile: join(reportDir, `unit-api-${Date.now()}-${process.pid}.json`) }]] : ['default'];
 
 // One runner, four projects: pure packages, the API (real HTTP on a fresh database per file)
 // and the web app's client logic. End-to-end browser tests have their own config (apps/web/e2e).
 export default defineConfig({
   test: {
+    reporters: reporters as any,
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/**/*.test.ts'] } },
       { test: { name: 'nutrition', include: ['packages/nutrition/**/*.test.ts'], testTimeout: 60_000 } },
