@@ -1,1 +1,175 @@
-export {};
+import { z } from 'zod';
+import { LocalDateSchema, MealTypeSchema } from './common.ts';
+import { MEAL_TYPES } from './constants.ts';
+
+const amount = (what: string, max: number) =>
+  z.number({ error: `${what} must be a number` }).min(0, `${what} must not be negative`).max(max, `${what} must be at most ${max}`);
+const servingsCount = z
+  .number({ error: 'number_of_servings must be a number' })
+  .gt(0, 'number_of_servings must be greater than 0')
+  .max(100, 'number_of_servings must be at most 100');
+
+/** Which serving of a database food: a `servings` entry (by id or description), or a weight in grams. */
+export const ServingChoiceSchema = z.union([
+  z.number().positive().max(10_000),
+  z.object({
+    id: z.string().max(40).optional(),
+    description: z.string().max(200).optional(),
+    grams: z.number().positive().max(10_000).optional(),
+  }),
+]);
+export type ServingChoice = z.infer<typeof ServingChoiceSchema>;
+
+const optionalNutrients = {
+  fiber: amount('fiber', 2_000).default(0),
+  sugar: amount('sugar', 2_000).default(0),
+  sodium: amount('sodium', 100_000).default(0),
+  potassium: amount('potassium', 100_000).default(0),
+  saturated_fat: amount('saturated_fat', 2_000).default(0),
+  monounsaturated_fat: amount('monounsaturated_fat', 2_000).default(0),
+  polyunsaturated_fat: amount('polyunsaturated_fat', 2_000).default(0),
+  trans_fat: amount('trans_fat', 2_000).default(0),
+  cholesterol: amount('cholesterol', 100_000).default(0),
+};
+
+/** Logging a food of the database: the server computes every nutrient. `date` defaults to today in the user's time zone. */
+export const FoodLogFromFoodSchema = z.object({
+  food_id: z.string().min(1).max(80),
+  serving: ServingChoiceSchema.optional(),
+  number_of_servings: servingsCount.default(1),
+  meal_type: MealTypeSchema,
+  date: LocalDateSchema.optional(),
+});
+
+/**
+ * A manual entry: nutrient values are for ONE serving; the entry's totals are them × number_of_servings.
+ * `carbs` is accepted as another name for `carbohydrates`.
+ */
+export const ManualFoodLogSchema = z.object({
+  food_name: z.string().trim().min(1).max(200).default('Unknown Food'),
+  brand_name: z.string().trim().max(200).default(''),
+  serving_description: z.string().trim().min(1).max(200).default('serving'),
+  number_of_servings: servingsCount.default(1),
+  calories: amount('calories', 20_000),
+  protein: amount('protein', 2_000).default(0),
+  carbohydrates: amount('carbohydrates', 2_000).optional(),
+  carbs: amount('carbs', 2_000).optional(),
+  fat: amount('fat', 2_000).default(0),
+  ...optionalNutrients,
+  meal_type: MealTypeSchema,
+  date: LocalDateSchema.optional(),
+});
+
+/** POST /food-logs: a database food (has `food_id`) or a manual entry. */
+export const FoodLogCreateSchema = z.union([FoodLogFromFoodSchema, ManualFoodLogSchema.extend({ food_id: z.null().optional() })]).meta({ id: 'FoodLogCreate' });
+export type FoodLogCreate = z.infer<typeof FoodLogCreateSchema>;
+export const FoodLogBatchSchema = z.array(FoodLogCreateSchema).min(1, 'Send at least one entry').max(100, 'At most 100 entries at once');
+
+/** PUT /food-logs/{id}: any subset. Changing servings of a database food rescales its nutrients. */
+export const FoodLogUpdateSchema = z.object({
+  number_of_servings: servingsCount.optional(),
+  serving: ServingChoiceSchema.optional(),
+  meal_type: MealTypeSchema.optional(),
+  date: LocalDateSchema.optional(),
+  food_name: z.string().trim().min(1).max(200).optional(),
+  serving_description: z.string().trim().min(1).max(200).optional(),
+  /** Manual entries only: per-serving values. */
+  calories: amount('calories', 20_000).optional(),
+  protein: amount('protein', 2_000).optional(),
+  carbohydrates: amount('carbohydrates', 2_000).optional(),
+  carbs: amount('carbs', 2_000).optional(),
+  fat: amount('fat', 2_000).optional(),
+  fiber: amount('fiber', 2_000).optional(),
+});
+export type FoodLogUpdate = z.infer<typeof FoodLogUpdateSchema>;
+
+/** One logged food; nutrient values are totals for the entry (all servings). `carbs` = `carbohydrates`. */
+export const FoodLogEntrySchema = z
+  .object({
+    id: z.number().int(),
+    food_id: z.string().nullable(),
+    food_name: z.string(),
+    brand_name: z.string(),
+    serving_description: z.string(),
+    serving_grams: z.number().nullable(),
+    number_of_servings: z.number(),
+    calories: z.number(),
+    protein: z.number(),
+    carbohydrates: z.number(),
+    carbs: z.number(),
+    fat: z.number(),
+    fiber: z.number(),
+    sugar: z.number(),
+    sodium: z.number(),
+    potassium: z.number(),
+    saturated_fat: z.number(),
+    monounsaturated_fat: z.number(),
+    polyunsaturated_fat: z.number(),
+    trans_fat: z.number(),
+    cholesterol: z.number(),
+    meal_type: MealTypeSchema,
+    date: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'FoodLogEntry' });
+export type FoodLogEntry = z.infer<typeof FoodLogEntrySchema>;
+
+export const NutrientTotalsSchema = z.object({
+  calories: z.number(),
+  protein: z.number(),
+  carbs: z.number(),
+  carbohydrates: z.number(),
+  fat: z.number(),
+  fiber: z.number(),
+  sugar: z.number(),
+  sodium: z.number(),
+});
+export type NutrientTotals = z.infer<typeof NutrientTotalsSchema>;
+
+export const MealSummarySchema = z
+  .object({ meal_type: MealTypeSchema, foods: z.array(FoodLogEntrySchema), totals: NutrientTotalsSchema })
+  .meta({ id: 'MealSummary' });
+export type MealSummary = z.infer<typeof MealSummarySchema>;
+
+export const DailyGoalsSchema = z.object({ calories: z.number(), protein: z.number(), carbs: z.number(), fat: z.number(), fiber: z.number() });
+
+export const DailySummarySchema = z
+  .object({
+    date: z.string(),
+    meals: z.object(Object.fromEntries(MEAL_TYPES.map((m) => [m, MealSummarySchema])) as Record<(typeof MEAL_TYPES)[number], typeof MealSummarySchema>),
+    daily_totals: NutrientTotalsSchema,
+    goals: DailyGoalsSchema,
+  })
+  .meta({ id: 'DailySummary' });
+export type DailySummary = z.infer<typeof DailySummarySchema>;
+
+export const DateParamsSchema = z.object({ date: LocalDateSchema });
+export const MealSummaryParamsSchema = z.object({ date: LocalDateSchema, mealType: MealTypeSchema });
+/** `goals` is JSON text with any of daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal. */
+export const DailySummaryQuerySchema = z.object({ goals: z.string().max(2000).optional() });
+export const GoalsJsonSchema = z.object({
+  daily_calorie_goal: z.number().min(0).max(100_000).nullable().optional(),
+  daily_protein_goal: z.number().min(0).max(10_000).nullable().optional(),
+  daily_carbs_goal: z.number().min(0).max(10_000).nullable().optional(),
+  daily_fat_goal: z.number().min(0).max(10_000).nullable().optional(),
+  daily_fiber_goal: z.number().min(0).max(10_000).nullable().optional(),
+});
+export const DownloadParamsSchema = z.object({
+  days: z.coerce.number({ error: 'days must be a number' }).int('days must be a whole number').min(1, 'days must be between 1 and 3650').max(3650, 'days must be between 1 and 3650'),
+});
+
+/** A distinct manual entry the user logged before, for quick re-logging (values per serving). */
+export const ManualFoodSchema = z.object({
+  food_name: z.string(),
+  brand_name: z.string(),
+  serving_description: z.string(),
+  calories: z.number(),
+  protein: z.number(),
+  carbohydrates: z.number(),
+  carbs: z.number(),
+  fat: z.number(),
+  fiber: z.number(),
+  last_logged: z.string(),
+});
+export const ManualFoodListSchema = z.array(ManualFoodSchema);
