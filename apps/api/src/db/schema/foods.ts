@@ -48,13 +48,17 @@ export const foods = pgTable(
     polyunsaturated_fat: real('polyunsaturated_fat').notNull().default(0),
     trans_fat: real('trans_fat').notNull().default(0),
     cholesterol: real('cholesterol').notNull().default(0),
+    /** The words that say what the food is ("banana", "chicken breast"): matches here rank first. */
+    search_head: text('search_head').notNull().default(''),
     /** Lower-cased words a search matches: display name, description, brand and synonyms. */
     search_text: text('search_text').notNull(),
     /** Ranking prior: everyday generic forms up, baby food, restaurant and odd preparations down. */
     commonness: real('commonness').notNull().default(0),
     search_vector: tsvector('search_vector')
       .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, search_text)`),
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, search_head), 'A') || setweight(to_tsvector('english'::regconfig, search_text), 'C')`,
+      ),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: ts('created_at').notNull().defaultNow(),
     updated_at: ts('updated_at').notNull().defaultNow(),

@@ -30,9 +30,10 @@ CREATE TABLE "foods" (
 	"polyunsaturated_fat" real DEFAULT 0 NOT NULL,
 	"trans_fat" real DEFAULT 0 NOT NULL,
 	"cholesterol" real DEFAULT 0 NOT NULL,
+	"search_head" text DEFAULT '' NOT NULL,
 	"search_text" text NOT NULL,
 	"commonness" real DEFAULT 0 NOT NULL,
-	"search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('english'::regconfig, search_text)) STORED NOT NULL,
+	"search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, search_head), 'A') || setweight(to_tsvector('english'::regconfig, search_text), 'C')) STORED NOT NULL,
 	"created_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
