@@ -1,0 +1,140 @@
+/**
+ * The client's polling and recovery rules for a multi-day plan being generated (spec §4, §8, §9).
+ * Pure: the caller feeds each poll answer (or error) in and gets the next action out — wait and poll
+ * again, or finish. Timers and HTTP live in the hook (use-plan-generation.ts), so every branch here
+ * is unit tested without a clock or a server.
+ */
+import { MULTI_DAY_POLL, RECOVERY_REFETCH } from '@app/contracts/constants';
+import type { MealPlan, PlanDay } from '../types';
+import { expectedDayCount, isEmptyDay, usableDays } from './plan-days';
+
+export type PollPhase = 'polling' | 'fetching-days' | 'recovering' | 'done' | 'failed';
+
+export interface PollState {
+  phase: PollPhase;
+  /** Polls sent so far (answers and errors). */
+  attempts: number;
+  consecutiveErrors: number;
+  /** Delay before the next poll: 1 s, doubling on errors up to 5 s. */
+  delayMs: number;
+  missingDaysAttempts: number;
+  recoveryAttempts: number;
+  startedAt: number;
+  plan: MealPlan | null;
+  /** Days to show now (also while processing, as they arrive). */
+  days: PlanDay[];
+  /** Day numbers the client must fill with placeholder days (after recovery gave up). */
+  placeholderDayNumbers: number[];
+  /** A notice for a usable outcome (partial data) or the error of a failed one. */
+  message: string | null;
+  /** HTTP-like status of a failure (500 for the poll error limit, as spec §8). */
+  errorStatus: number | null;
+}
+
+export type PollAction = { type: 'poll'; delayMs: number } | { type: 'finish' };
+
+export type PollEvent =
+  | { type: 'answer'; plan: MealPlan; now: number }
+  | { type: 'error'; status?: number; message?: string; now: number };
+
+export function initialPollState(now: number): PollState {
+  return {
+    phase: 'polling',
+    attempts: 0,
+    consecutiveErrors: 0,
+    delayMs: MULTI_DAY_POLL.initialDelayMs,
+    missingDaysAttempts: 0,
+    recoveryAttempts: 0,
+    startedAt: now,
+    plan: null,
+    days: [],
+    placeholderDayNumbers: [],
+    message: null,
+    errorStatus: null,
+  };
+}
+
+/** The first poll waits the initial delay (1 s). */
+export const firstAction = (s: PollState): PollAction => ({ type: 'poll', delayMs: s.delayMs });
+
+const elapsedSeconds = (s: PollState, now: number) => Math.round((now - s.startedAt) / 1000);
+
+function fail(s: PollState, message: string, errorStatus: number | null = null): [PollState, PollAction] {
+  return [{ ...s, phase: 'failed', message, errorStatus }, { type: 'finish' }];
+}
+
+function done(s: PollState, message: string | null = s.message): [PollState, PollAction] {
+  return [{ ...s, phase: 'done', message }, { type: 'finish' }];
+}
+
+export function step(state: PollState, event: PollEvent): [PollState, PollAction] {
+  if (state.phase === 'done' || state.phase === 'failed') return [state, { type: 'finish' }];
+  const s: PollState = { ...state, attempts: state.attempts + 1 };
+
+  if (event.type === 'error') {
+    // A missing or foreign plan never appears by waiting: stop at once.
+    if (event.status === 404) return fail(s, event.message ?? 'Meal plan not found', 404);
+    const consecutiveErrors = s.consecutiveErrors + 1;
+    if (consecutiveErrors >= MULTI_DAY_POLL.maxConsecutiveErrors) {
+      return fail({ ...s, consecutiveErrors }, `Failed to poll meal plan status after ${consecutiveErrors} consecutive errors`, 500);
+    }
+    if (s.attempts >= MULTI_DAY_POLL.maxAttempts) return timedOut({ ...s, consecutiveErrors }, event.now);
+    const delayMs = Math.min(s.delayMs * 2, MULTI_DAY_POLL.maxDelayMs);
+    return [{ ...s, consecutiveErrors, delayMs }, { type: 'poll', delayMs }];
+  }
+
+  const plan = event.plan;
+  const days = usableDays(plan);
+  const next: PollState = { ...s, plan, days, consecutiveErrors: 0, delayMs: MULTI_DAY_POLL.initialDelayMs };
+
+  switch (plan.status) {
+    case 'processing':
+      if (next.attempts >= MULTI_DAY_POLL.maxAttempts) return timedOut(next, event.now);
+      return [next, { type: 'poll', delayMs: next.delayMs }];
+    case 'cancelled':
+      return fail(next, 'Meal plan generation cancelled');
+    case 'failed':
+      if (days.length > 0) return done(next, `${plan.error_message || 'Meal plan generation failed'} (Partial data recovered)`);
+      return fail(next, plan.error_message || 'Meal plan generation failed');
+    case 'completed':
+      return completed(next);
+    default:
+      return fail(next, 'Error generating meal plan');
+  }
+}
+
+/** Out of attempts while still processing: usable if some days exist (spec §4). */
+function timedOut(s: PollState, now: number): [PollState, PollAction] {
+  const base = `Meal plan generation timed out after ${elapsedSeconds(s, now)} seconds`;
+  if (s.days.length > 0) return done(s, `${base} (Partial data recovered)`);
+  return fail(s, base);
+}
+
+function completed(s: PollState): [PollState, PollAction] {
+  const plan = s.plan!;
+  const expected = expectedDayCount(plan);
+  const have = new Set(s.days.map((d) => d.day_number));
+  const missing = range(expected).filter((n) => !have.has(n));
+
+  // Completed but the days are not (all) there yet: refetch them, 3 times at 1 s.
+  if (missing.length > 0 && s.phase !== 'recovering' && s.missingDaysAttempts < MULTI_DAY_POLL.missingDaysAttempts) {
+    const missingDaysAttempts = s.missingDaysAttempts + 1;
+    return [{ ...s, phase: 'fetching-days', missingDaysAttempts }, { type: 'poll', delayMs: MULTI_DAY_POLL.missingDaysDelayMs }];
+  }
+  if (s.days.length === 0 && s.phase !== 'recovering') {
+    return fail(s, `Failed to fetch meal plan days after ${MULTI_DAY_POLL.missingDaysAttempts} attempts`, 500);
+  }
+
+  // Days exist but some are empty (or still missing): a few spaced refetches, then placeholders.
+  const empty = s.days.filter(isEmptyDay).map((d) => d.day_number);
+  const gaps = [...missing, ...empty].sort((a, b) => a - b);
+  if (gaps.length === 0) return done({ ...s, placeholderDayNumbers: [] });
+  if (s.recoveryAttempts < RECOVERY_REFETCH.attempts) {
+    const recoveryAttempts = s.recoveryAttempts + 1;
+    const delayMs = RECOVERY_REFETCH.backoffMs(recoveryAttempts);
+    return [{ ...s, phase: 'recovering', recoveryAttempts }, { type: 'poll', delayMs }];
+  }
+  return done({ ...s, placeholderDayNumbers: gaps });
+}
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
