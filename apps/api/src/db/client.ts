@@ -20,6 +20,8 @@ export interface Database {
   db: Db;
   raw: RawSql;
   kind: 'pglite' | 'postgres';
+  /** node-postgres pool (PostgreSQL only), for work that needs one session, like migration locks. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    pool,
     raw: { executeSql: (text, values) => pool.query(text, values as any[]) },
     close: () => pool.end(),
   };

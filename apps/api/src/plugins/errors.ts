@@ -21,7 +21,7 @@ export default fp(
         const errors: FieldError[] = err.validation.map((v) => {
           const issue = v.params.issue as { path?: PropertyKey[]; code?: string; message?: string };
           const path = (issue.path ?? []).map((p) => (typeof p === 'number' ? p : String(p)));
-          return { loc: [where === 'querystring' ? 'query' : (where ?? 'body'), ...path], msg: issue.message ?? v.message, type: issue.code ?? 'invalid' };
+          return { loc: [where === 'querystring' ? 'query' : (where ?? 'body'), ...path], msg: issue.message ?? v.message ?? 'Invalid value', type: issue.code ?? 'invalid' };
         });
         const first = errors[0];
         const msg = first ? `${first.loc.slice(1).join('.') || first.loc[0]}: ${first.msg}` : 'Validation failed';

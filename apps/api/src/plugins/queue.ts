@@ -51,8 +51,8 @@ export default fp(
           retryBackoff: true,
           expireInSeconds: def.expireInSeconds ?? 15 * 60,
         };
-        await boss.createQueue(def.name, options);
-        await boss.updateQueue(def.name, options);
+        await boss.createQueue(def.name, { name: def.name, ...options });
+        await boss.updateQueue(def.name, { name: def.name, ...options });
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
         if (opts.config.WORKER) {
           await boss.work(def.name, { batchSize: 1, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 1 }, async ([job]) => {
