@@ -22,8 +22,8 @@ export default fp(
         wildcard: false,
         index: false,
         // Hashed assets can be cached forever; index.html is served below with no-cache.
-        setHeaders(res, path) {
-          if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        setHeaders(reply, path) {
+          if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
         },
       });
     }
