@@ -1,87 +1,36 @@
 /**
  * Wire shapes of the meal-plan and recommendation calls (spec §3, issue 5 §2–§3).
- * Typed here from the issue text because packages/contracts/src/meal-plans.ts and
- * recommendations.ts are being written in parallel; switch to the inferred contract types
- * once they land (the field names are the same).
+ * Plans come from packages/contracts/src/meal-plans.ts; the recommendation shapes are typed here
+ * from the issue text until packages/contracts/src/recommendations.ts lands (same field names).
  */
 import type { MealType } from '@app/contracts/constants';
+import type {
+  MealPlan as WireMealPlan,
+  MealPlanStatus,
+  MealPlanTask,
+  MealSlot,
+  PlanDay as WirePlanDay,
+  PlanFood,
+} from '@app/contracts/meal-plans';
 
-export type { MealType };
+export type { MealType, MealPlanStatus, MealPlanTask, MealSlot, PlanFood };
+export type PlanFoodBase = Omit<PlanFood, 'alternatives'>;
+export type MealPlan = WireMealPlan;
+export type Goals = WireMealPlan['goals'];
 
-export interface PlanFoodBase {
-  id: string;
-  food_id: string;
-  name: string;
-  serving_size: number;
-  serving_unit: string;
-  calories: number;
-  protein: number;
-  carbs: number;
-  fat: number;
-  fiber: number;
-  reasoning: string;
-  meal_type: MealType;
-}
-export interface PlanFood extends PlanFoodBase {
-  alternatives: PlanFoodBase[];
-}
+/**
+ * A day as the screens use it: a stored plan day, a day kept in `result.daily_plans`, or a
+ * placeholder the client made up because the server had none (spec §4, §9).
+ */
+export type PlanDay = Pick<WirePlanDay, 'day_number' | 'meals'> &
+  Partial<Omit<WirePlanDay, 'day_number' | 'meals'>> & { placeholder?: boolean };
 
-export interface MealSlot {
-  foods: PlanFood[];
-  total_calories: number;
-  total_protein: number;
-  total_carbs: number;
-  total_fat: number;
-  notes: string;
-}
-
-export interface PlanDay {
-  id?: number;
-  meal_plan_id?: number;
-  day_number: number;
-  date?: string | null;
-  meals: Partial<Record<MealType, MealSlot | null>>;
-  created_at?: string;
-  updated_at?: string;
-  /** Set by the client on a day it made up because the server had none (spec §4, §9). */
-  placeholder?: boolean;
-}
-
-export type MealPlanStatus = 'processing' | 'completed' | 'failed' | 'cancelled';
-
-export interface MealPlanResult {
-  days_completed: number;
-  total_days: number;
-  daily_plans: unknown[] | null;
-  in_progress: boolean;
-}
-
-export interface Goals {
-  calories: number;
-  protein: number;
-  carbs: number;
-  fat: number;
-  fiber: number;
-}
-
-export interface MealPlan {
-  id: number;
-  name: string;
-  status: MealPlanStatus;
-  days: number;
-  start_date: string | null;
-  created_at: string;
-  completed_at: string | null;
-  error_message: string | null;
-  result: MealPlanResult | null;
-  plan_days: PlanDay[] | null;
-  task_id: number | string | null;
-  alternatives_enabled?: boolean;
-  goals?: Goals | null;
-}
-
+/** A list row: a plan without its days (GET /meal-plans). */
+export type MealPlanSummary = Omit<WireMealPlan, 'plan_days' | 'result'> & {
+  result: Omit<WireMealPlan['result'], 'daily_plans'>;
+};
 export interface MealPlanList {
-  meal_plans: MealPlan[];
+  meal_plans: MealPlanSummary[];
   total: number;
   page: number;
   per_page: number;
@@ -98,16 +47,6 @@ export interface CreateMultiDayPlanBody {
     favorite_foods: string[];
   };
   plan_type: 'multi-day';
-}
-
-/** A generation task (multi-day plan, or regeneration of a day or a meal). */
-export interface MealPlanTask {
-  id: number | string;
-  status: string;
-  meal_plan_id?: number | null;
-  error_message?: string | null;
-  progress?: number | null;
-  [k: string]: unknown;
 }
 
 export interface DailyMealPlan {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MealPlan, PlanDay, PlanFood } from '../types';
+import type { MealPlan, PlanFood } from '../types';
 import { firstAction, initialPollState, step, type PollAction, type PollState } from './multi-day-poll';
 
 const food = (name: string, calories = 400): PlanFood => ({
@@ -7,10 +7,13 @@ const food = (name: string, calories = 400): PlanFood => ({
   reasoning: 'fits', meal_type: 'breakfast', alternatives: [],
 });
 const slot = (...foods: PlanFood[]) => ({ foods, total_calories: 0, total_protein: 0, total_carbs: 0, total_fat: 0, notes: '' });
-const day = (n: number, foods: PlanFood[] = [food('Oatmeal')]): PlanDay => ({ day_number: n, meals: { breakfast: slot(...foods) } });
+const day = (n: number, foods: PlanFood[] = [food('Oatmeal')]) => ({
+  id: n, meal_plan_id: 7, day_number: n, date: `2026-11-2${n}`, meals: { breakfast: slot(...foods) }, created_at: '', updated_at: '',
+});
 const plan = (over: Partial<MealPlan> = {}): MealPlan => ({
-  id: 7, name: 'Week', status: 'processing', days: 3, start_date: '2026-11-22', created_at: '', completed_at: null, error_message: null,
-  result: { days_completed: 0, total_days: 3, daily_plans: [], in_progress: true }, plan_days: [], task_id: 1, ...over,
+  id: 7, name: 'Week', status: 'processing', days: 3, start_date: '2026-11-22', plan_type: 'multi-day', created_at: '', completed_at: null,
+  error_message: null, result: { days_completed: 0, total_days: 3, daily_plans: [], in_progress: true }, plan_days: [], task_id: 1,
+  alternatives_enabled: true, goals: { calories: 2000, protein: 100, carbs: 250, fat: 67, fiber: 28 }, goals_note: null, ...over,
 });
 
 function run(events: Array<(s: PollState) => Parameters<typeof step>[1]>, start = 0) {

@@ -55,7 +55,7 @@ export function initialPollState(now: number): PollState {
 }
 
 /** The first poll waits the initial delay (1 s). */
-export const firstAction = (s: PollState): PollAction => ({ type: 'poll', delayMs: s.delayMs });
+export const firstAction = (s: PollState) => ({ type: 'poll', delayMs: s.delayMs }) as const;
 
 const elapsedSeconds = (s: PollState, now: number) => Math.round((now - s.startedAt) / 1000);
 
