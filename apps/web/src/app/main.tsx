@@ -1,16 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './providers';
+import { createAppRouter } from './router';
 import { store } from './store';
 
-function Starting() {
-  return <p style={{ fontFamily: 'system-ui', margin: '3rem' }}>Nutrition Tracker is starting…</p>;
-}
+const router = createAppRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Provider store={store}>
-      <Starting />
-    </Provider>
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>
   </StrictMode>,
 );

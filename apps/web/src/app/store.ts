@@ -1,12 +1,15 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../lib/api';
+import { initialSession, sessionReducer, type SessionState } from '../lib/session';
 
-export function makeStore() {
+export function makeStore(preloadedSession?: SessionState) {
   const store = configureStore({
-    reducer: { [api.reducerPath]: api.reducer },
+    reducer: { [api.reducerPath]: api.reducer, session: sessionReducer },
+    preloadedState: preloadedSession ? { session: preloadedSession } : { session: initialSession() },
     middleware: (gDM) => gDM().concat(api.middleware),
   });
+  // Refetch on window focus and reconnect (spec §9).
   setupListeners(store.dispatch);
   return store;
 }

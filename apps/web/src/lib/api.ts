@@ -1,5 +1,11 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { CACHE_SECONDS } from '@app/contracts/constants';
+import { normaliseError, type ApiError } from './errors';
+import { isTokenValid } from './token';
+import { isIos } from './platform';
+import { logger } from './logger';
+
+export type { ApiError } from './errors';
 
 /**
  * The one RTK Query API of the app (spec §7). Features add endpoints with `api.injectEndpoints`.
@@ -20,10 +26,46 @@ export const tagTypes = [
   'DailyPlan',
 ] as const;
 
-const rawBaseQuery = fetchBaseQuery({ baseUrl: '/api/v1' });
+/** The session token, read from the store without importing the store (that would be a cycle). */
+const tokenOf = (state: unknown): string | null => (state as { session?: { token?: string | null } }).session?.token ?? null;
 
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extra) =>
-  rawBaseQuery(args, api, extra);
+/** Browsers refuse keepalive bodies over 64 KiB; bigger uploads go without it. */
+const KEEPALIVE_BODY_LIMIT = 60_000;
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/api/v1',
+  // Spec §7: no cookies, the token travels in the Authorization header only.
+  credentials: 'omit',
+  prepareHeaders(headers, { getState }) {
+    const token = tokenOf(getState());
+    if (isTokenValid(token)) headers.set('Authorization', `Bearer ${token}`);
+    headers.set('Cache-Control', 'no-cache');
+    headers.set('Pragma', 'no-cache');
+    return headers;
+  },
+});
+
+function withTransportOptions(args: string | FetchArgs, token: string | null): FetchArgs {
+  const a: FetchArgs = typeof args === 'string' ? { url: args } : { ...args };
+  if (isIos()) {
+    // WKWebView may drop the Authorization header on redirects; the server also accepts `_auth`.
+    if (isTokenValid(token)) a.params = { ...(a.params ?? {}), _auth: token };
+  } else {
+    const size = a.body === undefined ? 0 : typeof a.body === 'string' ? a.body.length : JSON.stringify(a.body ?? null).length;
+    if (size < KEEPALIVE_BODY_LIMIT && !(a.body instanceof FormData)) a.keepalive = true;
+  }
+  return a;
+}
+
+/** fetchBaseQuery plus the transport rules of spec §7 and the error normalisation of §8. */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
+  const result = await rawBaseQuery(withTransportOptions(args, tokenOf(api.getState())), api, extra);
+  if (!result.error) return { data: result.data, meta: result.meta };
+  const error = normaliseError(result.error as Parameters<typeof normaliseError>[0]);
+  if (error.status === 401) logger.error('Authentication error', api.endpoint, error.data.detail.msg);
+  else logger.error('Request failed', api.endpoint, error.status, error.data.detail.msg);
+  return { error, meta: result.meta };
+};
 
 export const api = createApi({
   reducerPath: 'api',

@@ -1,0 +1,84 @@
+import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, type RouteObject } from 'react-router';
+import { useAppSelector } from './hooks';
+import { paths } from './paths';
+import { selectSession, useMeQuery } from '../lib/session';
+import { MainLayout } from '../components/layout/main-layout';
+import { PublicLayout } from '../components/layout/public-layout';
+import { RequireAuth } from '../components/guards';
+import { RouteErrorPage } from '../components/route-error';
+
+/** Fetches the profile whenever a token is held (at start, and after sign-in resets the cache). */
+function Root() {
+  const { token } = useAppSelector(selectSession);
+  useMeQuery(undefined, { skip: !token });
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/** /login and /register are pointless once signed in: go where the guard would have sent the user. */
+function SignedOutOnly() {
+  const { user } = useAppSelector(selectSession);
+  if (user?.email_validated) return <Navigate to={paths.dashboard} replace />;
+  return <Outlet />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: null,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: paths.home, lazy: () => import('../features/public/home-route') },
+          {
+            element: <SignedOutOnly />,
+            children: [
+              { path: paths.login, lazy: () => import('../features/auth/login-route') },
+              { path: paths.register, lazy: () => import('../features/auth/register-route') },
+            ],
+          },
+          { path: paths.requestPasswordReset, lazy: () => import('../features/auth/request-password-reset-route') },
+          { path: paths.resetPassword, lazy: () => import('../features/auth/reset-password-route') },
+        ],
+      },
+      {
+        element: <MainLayout />,
+        children: [
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: paths.dashboard, lazy: () => import('../features/dashboard/route') },
+              { path: paths.foodLog, lazy: () => import('../features/food-log/route') },
+              { path: paths.settings, lazy: () => import('../features/settings/route') },
+              { path: paths.suggestions, lazy: () => import('../features/meal-plans/suggestions-route') },
+              { path: paths.mealPlan, lazy: () => import('../features/meal-plans/list-route') },
+              { path: '/meal-plan/:id', lazy: () => import('../features/meal-plans/view-route') },
+              { path: '/meal-plans/task/:taskId', lazy: () => import('../features/meal-plans/task-route') },
+              { path: paths.documentation, lazy: () => import('../features/public/documentation-route') },
+              { path: paths.releaseNotes, lazy: () => import('../features/public/release-notes-route') },
+            ],
+          },
+          // Superuser-only pages (/admin, /healthkit-test) go under <RequireAuth superuserOnly /> with their issue.
+          { path: paths.privacyPolicy, lazy: () => import('../features/public/privacy-policy-route') },
+          { path: paths.termsOfService, lazy: () => import('../features/public/terms-of-service-route') },
+          { path: paths.eula, lazy: () => import('../features/public/eula-route') },
+          { path: paths.team, lazy: () => import('../features/public/team-route') },
+          { path: paths.science, lazy: () => import('../features/public/science-route') },
+          { path: paths.verifyEmail, lazy: () => import('../features/auth/verify-email-route') },
+        ],
+      },
+      // Spec §2: any unknown path redirects to /.
+      { path: '*', element: <Navigate to={paths.home} replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,49 @@
+import { createTheme } from '@mui/material/styles';
+import { TOOLTIP_ENTER_DELAY_MS } from '@app/contracts/constants';
+
+/**
+ * The one theme: brand green, light and dark schemes (system by default, switchable), rounded
+ * cards and the system font stack (no web-font download on the first page).
+ */
+export const theme = createTheme({
+  cssVariables: { colorSchemeSelector: 'class' },
+  colorSchemes: {
+    light: {
+      palette: {
+        primary: { main: '#2e7d32', light: '#4caf50', dark: '#1b5e20', contrastText: '#ffffff' },
+        secondary: { main: '#00796b' },
+        background: { default: '#f6f8f6', paper: '#ffffff' },
+      },
+    },
+    dark: {
+      palette: {
+        primary: { main: '#66bb6a', light: '#81c784', dark: '#388e3c', contrastText: '#0b1f0c' },
+        secondary: { main: '#4db6ac' },
+        background: { default: '#0f1411', paper: '#171d19' },
+      },
+    },
+  },
+  shape: { borderRadius: 12 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    h1: { fontSize: '2.5rem', fontWeight: 700, letterSpacing: '-0.02em' },
+    h2: { fontSize: '2rem', fontWeight: 700, letterSpacing: '-0.01em' },
+    h3: { fontSize: '1.6rem', fontWeight: 700 },
+    h4: { fontSize: '1.35rem', fontWeight: 650 },
+    h5: { fontSize: '1.15rem', fontWeight: 650 },
+    h6: { fontSize: '1rem', fontWeight: 650 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { borderRadius: 10 } } },
+    MuiCard: {
+      defaultProps: { variant: 'outlined' },
+      styleOverrides: { root: { borderRadius: 16 } },
+    },
+    MuiPaper: { styleOverrides: { rounded: { borderRadius: 16 } } },
+    MuiTextField: { defaultProps: { fullWidth: true } },
+    MuiTooltip: { defaultProps: { enterDelay: TOOLTIP_ENTER_DELAY_MS, arrow: true } },
+    MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
+    MuiChip: { styleOverrides: { root: { fontWeight: 600 } } },
+  },
+});

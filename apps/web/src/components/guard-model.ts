@@ -1,0 +1,34 @@
+import { paths } from '../app/paths';
+import type { SessionState } from '../lib/session';
+
+export interface GuardLocation {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+export type GuardDecision =
+  | { kind: 'show' }
+  | { kind: 'wait' }
+  | { kind: 'offline' }
+  | { kind: 'redirect'; to: string; state?: { from?: GuardLocation; email?: string } };
+
+/**
+ * Spec §4 Route guard: not authenticated → /login remembering the origin; e-mail not validated →
+ * /verify-email with the address; superuser-only page for a non-superuser → /dashboard.
+ */
+export function guardDecision(session: SessionState, location: GuardLocation, opts: { superuserOnly?: boolean } = {}): GuardDecision {
+  if (!session.token) return { kind: 'redirect', to: paths.login, state: { from: location } };
+  if (!session.user) return session.status === 'offline' ? { kind: 'offline' } : { kind: 'wait' };
+  if (!session.user.email_validated) return { kind: 'redirect', to: paths.verifyEmail, state: { email: session.user.email, from: location } };
+  if (opts.superuserOnly && !session.user.is_superuser) return { kind: 'redirect', to: paths.dashboard };
+  return { kind: 'show' };
+}
+
+/** Where to go after signing in: the page the guard remembered, else the dashboard. */
+export function afterSignIn(state: unknown): string {
+  const from = (state as { from?: Partial<GuardLocation> } | null)?.from;
+  if (!from?.pathname || !from.pathname.startsWith('/') || from.pathname.startsWith('//')) return paths.dashboard;
+  if (from.pathname === paths.login || from.pathname === paths.verifyEmail) return paths.dashboard;
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import BottomNavigation from '@mui/material/BottomNavigation';
+import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import Menu from '@mui/material/Menu';
+import Paper from '@mui/material/Paper';
+import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
+import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
+import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
+import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
+import { MOBILE_BOTTOM_BAR_HEIGHT } from '@app/contracts/constants';
+import { paths } from '../../app/paths';
+import { tapFeedback } from '../../lib/platform';
+import { UnreadBadge } from '../notification-center/notification-center';
+import { NavEntryButton, NavList } from './nav-list';
+import { activeTab, AI_ENTRIES, FOOD_ENTRIES, moreGroups, type NavEntry } from './nav-model';
+import { useCloseOnNavigate } from './use-close-on-navigate';
+import { useKeyboardVisible } from './use-keyboard-visible';
+
+type Popup = 'food' | 'ai' | null;
+
+/** Mobile bottom bar (spec §2): Dashboard, Food, AI, Alerts, More; hidden while the keyboard is open. */
+export function BottomBar({ onAlerts, alertsOpen }: { onAlerts: () => void; alertsOpen: boolean }) {
+  const { pathname } = useLocation();
+  const keyboard = useKeyboardVisible();
+  const [popup, setPopup] = useState<{ which: Popup; anchor: HTMLElement | null }>({ which: null, anchor: null });
+  const [moreOpen, setMoreOpen] = useState(false);
+  useCloseOnNavigate(() => {
+    setPopup({ which: null, anchor: null });
+    setMoreOpen(false);
+  });
+  if (keyboard) return null;
+  const value = alertsOpen ? 'alerts' : moreOpen ? 'more' : (popup.which ?? activeTab(pathname));
+  const close = () => setPopup({ which: null, anchor: null });
+  const popupEntries: NavEntry[] = popup.which === 'food' ? FOOD_ENTRIES : AI_ENTRIES;
+
+  return (
+    <>
+      <Paper
+        elevation={8}
+        square
+        sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: (t) => t.zIndex.appBar, pb: 'env(safe-area-inset-bottom)', display: { md: 'none' } }}
+      >
+        <BottomNavigation value={value} showLabels sx={{ height: MOBILE_BOTTOM_BAR_HEIGHT }} component="nav" aria-label="Main">
+          <BottomNavigationAction value="dashboard" label="Dashboard" icon={<DashboardIcon />} component={RouterLink} to={paths.dashboard} onClick={tapFeedback} />
+          <BottomNavigationAction
+            value="food"
+            label="Food"
+            icon={<RestaurantMenuIcon />}
+            aria-haspopup="menu"
+            onClick={(e) => {
+              tapFeedback();
+              setPopup({ which: 'food', anchor: e.currentTarget });
+            }}
+          />
+          <BottomNavigationAction
+            value="ai"
+            label="AI"
+            icon={<AutoAwesomeIcon />}
+            aria-haspopup="menu"
+            onClick={(e) => {
+              tapFeedback();
+              setPopup({ which: 'ai', anchor: e.currentTarget });
+            }}
+          />
+          <BottomNavigationAction
+            value="alerts"
+            label="Alerts"
+            icon={<UnreadBadge><NotificationsIcon /></UnreadBadge>}
+            onClick={() => {
+              tapFeedback();
+              onAlerts();
+            }}
+          />
+          <BottomNavigationAction
+            value="more"
+            label="More"
+            icon={<MoreHorizIcon />}
+            onClick={() => {
+              tapFeedback();
+              setMoreOpen(true);
+            }}
+          />
+        </BottomNavigation>
+      </Paper>
+      <Menu
+        open={popup.which !== null}
+        anchorEl={popup.anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        transformOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        slotProps={{ list: { 'aria-label': popup.which === 'food' ? 'Food pages' : 'AI pages' } }}
+      >
+        {popupEntries.map((e) => (
+          <NavEntryButton key={e.key} entry={e} onPick={close} dense />
+        ))}
+      </Menu>
+      <Drawer anchor="bottom" open={moreOpen} onClose={() => setMoreOpen(false)} slotProps={{ paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxHeight: '85dvh' } } }}>
+        <Box sx={{ py: 2, pb: 'calc(16px + env(safe-area-inset-bottom))' }}>
+          <NavList groups={moreGroups()} onPick={() => setMoreOpen(false)} label="More" />
+        </Box>
+      </Drawer>
+    </>
+  );
+}

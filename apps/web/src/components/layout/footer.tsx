@@ -1,0 +1,47 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { SyntheticEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../app/paths';
+
+/** If the 2x attribution image fails, fall back to the 1x image (spec §2); once, to avoid a loop. */
+function fallBackTo1x(e: SyntheticEvent<HTMLImageElement>) {
+  const img = e.currentTarget;
+  if (img.dataset.fellBack) return;
+  img.dataset.fellBack = '1';
+  img.srcset = '';
+  img.src = '/food-data-attribution.png';
+}
+
+/** Copyright and the food-data attribution (USDA SR21 and Open Food Facts). */
+export function Footer() {
+  return (
+    <Box
+      component="footer"
+      sx={{ mt: 'auto', py: 3, px: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between', color: 'text.secondary', borderTop: 1, borderColor: 'divider' }}
+    >
+      <Typography variant="body2">
+        © 2025 Nutrition Tracker ·{' '}
+        <Link component={RouterLink} to={paths.privacyPolicy} color="inherit">
+          Privacy
+        </Link>{' '}
+        ·{' '}
+        <Link component={RouterLink} to={paths.termsOfService} color="inherit">
+          Terms
+        </Link>
+      </Typography>
+      <Link component={RouterLink} to={`${paths.science}#data`} aria-label="Food data sources: USDA and Open Food Facts" sx={{ display: 'inline-flex' }}>
+        <img
+          src="/food-data-attribution.png"
+          srcSet="/food-data-attribution.png 1x, /food-data-attribution@2x.png 2x"
+          width={200}
+          height={40}
+          alt="Food data powered by USDA FoodData and Open Food Facts"
+          onError={fallBackTo1x}
+          style={{ display: 'block', height: 40, width: 200 }}
+        />
+      </Link>
+    </Box>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import MenuIcon from '@mui/icons-material/Menu';
+import { CONTENT_MAX_WIDTH, MOBILE_BOTTOM_BAR_HEIGHT } from '@app/contracts/constants';
+import { Link as RouterLink } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { selectUser } from '../../lib/session';
+import { BellButton, NotificationCenter } from '../notification-center/notification-center';
+import { AccountMenu } from './account-menu';
+import { BottomBar } from './bottom-bar';
+import { ColorModeButton } from './color-mode-button';
+import { Footer } from './footer';
+import { Logo } from './logo';
+import { drawerGroups, logoTarget } from './nav-model';
+import { NavList } from './nav-list';
+import { useCloseOnNavigate } from './use-close-on-navigate';
+
+const DRAWER_WIDTH = 264;
+
+/** The signed-in shell: permanent drawer on desktop, bottom bar on phones, header with bell and account. */
+export function MainLayout() {
+  const user = useAppSelector(selectUser);
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [alerts, setAlerts] = useState<{ open: boolean; anchor: HTMLElement | null }>({ open: false, anchor: null });
+  useCloseOnNavigate(() => {
+    setMenuOpen(false);
+    setAlerts({ open: false, anchor: null });
+  });
+  const groups = drawerGroups(user);
+  const nav = <NavList groups={groups} onPick={() => setMenuOpen(false)} label="Main navigation" />;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+        <Toolbar sx={{ gap: 1 }}>
+          {!user && (
+            <IconButton aria-label="Open navigation menu" edge="start" onClick={() => setMenuOpen(true)} sx={{ display: { md: 'none' } }}>
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Logo to={logoTarget(pathname, !!user)} compact={!!user} />
+          <Box sx={{ flex: 1 }} />
+          <ColorModeButton />
+          {user ? (
+            <>
+              <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+                <BellButton onOpen={(anchor) => setAlerts({ open: true, anchor })} />
+              </Box>
+              <AccountMenu />
+            </>
+          ) : (
+            <Button component={RouterLink} to={paths.login} variant="contained">
+              Log in
+            </Button>
+          )}
+        </Toolbar>
+      </AppBar>
+      <Drawer variant="permanent" sx={{ display: { xs: 'none', md: 'block' }, width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', borderRight: 1, borderColor: 'divider' } }}>
+        <Toolbar />
+        <Box sx={{ overflowY: 'auto', py: 1 }}>{nav}</Box>
+      </Drawer>
+      <Drawer variant="temporary" open={menuOpen} onClose={() => setMenuOpen(false)} sx={{ display: { md: 'none' } }} slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}>
+        <Box sx={{ py: 2 }}>{nav}</Box>
+      </Drawer>
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <Box component="main" id="main" sx={{ flex: 1, width: '100%', maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 4 } }}>
+          <Outlet />
+        </Box>
+        <Footer />
+        {user && <Box sx={{ height: MOBILE_BOTTOM_BAR_HEIGHT, display: { md: 'none' } }} />}
+      </Box>
+      {user && <BottomBar alertsOpen={alerts.open} onAlerts={() => setAlerts({ open: true, anchor: null })} />}
+      {user && <NotificationCenter open={alerts.open} anchorEl={alerts.anchor} onClose={() => setAlerts({ open: false, anchor: null })} />}
+    </Box>
+  );
+}

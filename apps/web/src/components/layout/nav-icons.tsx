@@ -1,0 +1,33 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
+import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonthOutlined';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import MenuBookIcon from '@mui/icons-material/MenuBookOutlined';
+import NewReleasesIcon from '@mui/icons-material/NewReleasesOutlined';
+import MailIcon from '@mui/icons-material/MailOutlined';
+import GroupsIcon from '@mui/icons-material/GroupsOutlined';
+import ScienceIcon from '@mui/icons-material/ScienceOutlined';
+import PolicyIcon from '@mui/icons-material/PolicyOutlined';
+import GavelIcon from '@mui/icons-material/GavelOutlined';
+import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
+import LoginIcon from '@mui/icons-material/Login';
+import type { NavKey } from './nav-model';
+
+export const NAV_ICONS: Record<NavKey, SvgIconComponent> = {
+  dashboard: DashboardIcon,
+  foodLog: RestaurantMenuIcon,
+  suggestions: AutoAwesomeIcon,
+  mealPlan: CalendarMonthIcon,
+  settings: SettingsIcon,
+  documentation: MenuBookIcon,
+  releaseNotes: NewReleasesIcon,
+  feedback: MailIcon,
+  team: GroupsIcon,
+  science: ScienceIcon,
+  privacyPolicy: PolicyIcon,
+  termsOfService: GavelIcon,
+  eula: DescriptionIcon,
+  login: LoginIcon,
+};

@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import Badge from '@mui/material/Badge';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Popover from '@mui/material/Popover';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
+import { BADGE_FETCH_SIZE, BADGE_LOG_THROTTLE_MS, BADGE_POLL_INTERVAL_MS, NOTIFICATION_PANEL_MAX_HEIGHT, NOTIFICATION_PANEL_WIDTH } from '@app/contracts/constants';
+import { useAppSelector } from '../../app/hooks';
+import { selectIsAuthenticated } from '../../lib/session';
+import { logger } from '../../lib/logger';
+import { useNotificationsQuery } from './api';
+import { badgeText } from './model';
+import { NotificationPanel } from './notification-panel';
+
+/** Unread count for the badge: polled every 30 s and refetched on focus/reconnect (spec §9). */
+export function useUnreadCount(): number {
+  const loggedIn = useAppSelector(selectIsAuthenticated);
+  const { data } = useNotificationsQuery(
+    { skip: 0, limit: BADGE_FETCH_SIZE },
+    { skip: !loggedIn, pollingInterval: BADGE_POLL_INTERVAL_MS, refetchOnFocus: true, refetchOnReconnect: true },
+  );
+  const unread = data?.unread_count ?? 0;
+  const lastLog = useRef(0);
+  useEffect(() => {
+    // Badge changes are worth a debug line, but at most one per 10 s.
+    const now = Date.now();
+    if (now - lastLog.current >= BADGE_LOG_THROTTLE_MS) {
+      lastLog.current = now;
+      logger.debug('Unread notifications', unread);
+    }
+  }, [unread]);
+  return unread;
+}
+
+export function UnreadBadge({ children }: { children: React.ReactNode }) {
+  const text = badgeText(useUnreadCount());
+  return (
+    <Badge badgeContent={text} color="error" invisible={text === null} data-testid="unread-badge">
+      {children}
+    </Badge>
+  );
+}
+
+export function BellButton({ onOpen }: { onOpen: (anchor: HTMLElement) => void }) {
+  const text = badgeText(useUnreadCount());
+  return (
+    <IconButton aria-label={text ? `Notifications, ${text} unread` : 'Notifications'} onClick={(e) => onOpen(e.currentTarget)}>
+      <Badge badgeContent={text} color="error" invisible={text === null} data-testid="unread-badge">
+        <NotificationsIcon />
+      </Badge>
+    </IconButton>
+  );
+}
+
+/** Popover (360×480) on wide layouts, a full-height panel otherwise (spec §2, §9). */
+export function NotificationCenter({ open, anchorEl, onClose }: { open: boolean; anchorEl: HTMLElement | null; onClose: () => void }) {
+  const wide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
+  if (wide && anchorEl) {
+    return (
+      <Popover
+        open={open}
+        anchorEl={anchorEl}
+        onClose={onClose}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { width: NOTIFICATION_PANEL_WIDTH, height: NOTIFICATION_PANEL_MAX_HEIGHT, maxHeight: NOTIFICATION_PANEL_MAX_HEIGHT, display: 'flex' } } }}
+      >
+        {open && <NotificationPanel onClose={onClose} />}
+      </Popover>
+    );
+  }
+  return (
+    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: '100%', maxWidth: 480, height: '100%' } } }}>
+      {open && <NotificationPanel onClose={onClose} />}
+    </Drawer>
+  );
+}

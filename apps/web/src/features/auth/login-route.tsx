@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useAppDispatch } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { AuthCard } from '../../components/auth-card';
+import { afterSignIn } from '../../components/guard-model';
+import { PasswordField } from '../../components/password-field';
+import { forgetToken, signIn } from '../../lib/session';
+import { isSession, useLoginMutation } from './api';
+import { authErrorText } from './auth-errors';
+
+export function Component() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [login, { isLoading }] = useLoginMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    try {
+      const r = await login({ email: email.trim(), password }).unwrap();
+      if (isSession(r) && dispatch(signIn(r))) {
+        navigate(afterSignIn(location.state), { replace: true });
+        return;
+      }
+      // unverified_user: nothing is stored; the code step finishes the sign-up (spec §4).
+      const address = isSession(r) ? r.user.email : r.email;
+      navigate(`${paths.verifyEmail}?email=${encodeURIComponent(address)}`, { state: { email: address, from: (location.state as { from?: unknown } | null)?.from } });
+    } catch (err) {
+      dispatch(forgetToken());
+      setError(authErrorText(err, 'login'));
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      subtitle="Log in to see today's numbers and keep your streak going."
+      footer={
+        <>
+          <Typography variant="body2">
+            <Link component={RouterLink} to={paths.requestPasswordReset}>
+              Forgot your password?
+            </Link>
+          </Typography>
+          <Typography variant="body2">
+            New here?{' '}
+            <Link component={RouterLink} to={paths.register}>
+              Create an account
+            </Link>
+          </Typography>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }} role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextField label="E-mail or username" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus sx={{ mb: 2.5 }} />
+        <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} required />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={isLoading || !email.trim() || !password} sx={{ mt: 3 }}>
+          {isLoading ? 'Logging in…' : 'Log in'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { paths } from '../../app/paths';
+import { AuthCard } from '../../components/auth-card';
+import { MIN_PASSWORD_SCORE, PasswordField } from '../../components/password-field';
+import { fieldError } from '../../lib/errors';
+import { useRegisterMutation } from './api';
+import { authErrorText } from './auth-errors';
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function Component() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [score, setScore] = useState<number | null>(null);
+  const [touched, setTouched] = useState(false);
+  const [error, setError] = useState<{ text: string; raw: unknown } | null>(null);
+  const [register, { isLoading }] = useRegisterMutation();
+  const navigate = useNavigate();
+
+  const emailOk = EMAIL_RE.test(email.trim());
+  const lengthOk = password.length >= 10 && password.length <= 128;
+  const strongEnough = score !== null && score >= MIN_PASSWORD_SCORE;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setTouched(true);
+    if (!emailOk || !lengthOk || !strongEnough) return;
+    setError(null);
+    try {
+      const r = await register({ email: email.trim(), password }).unwrap();
+      navigate(`${paths.verifyEmail}?email=${encodeURIComponent(r.email)}`, { state: { email: r.email, sent: true } });
+    } catch (err) {
+      setError({ text: authErrorText(err, 'register'), raw: err });
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="Free to start. We'll e-mail you a 6-digit code to confirm it's you."
+      footer={
+        <Typography variant="body2">
+          Already have an account?{' '}
+          <Link component={RouterLink} to={paths.login}>
+            Log in
+          </Link>
+        </Typography>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }} role="alert">
+            {error.text}
+          </Alert>
+        )}
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+          autoFocus
+          error={(touched && !emailOk) || !!fieldError(error?.raw, 'email')}
+          helperText={(touched && !emailOk ? 'Enter a valid e-mail address' : fieldError(error?.raw, 'email')) ?? ' '}
+          sx={{ mb: 1 }}
+        />
+        <PasswordField
+          label="Password"
+          name="new-password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          required
+          meter
+          userInputs={[email]}
+          onScore={setScore}
+          error={(touched && (!lengthOk || !strongEnough)) || !!fieldError(error?.raw, 'password')}
+          helperText={
+            fieldError(error?.raw, 'password') ??
+            (touched && !lengthOk ? 'Use 10 to 128 characters' : touched && !strongEnough ? 'This password is too easy to guess' : 'At least 10 characters; a short phrase works well')
+          }
+        />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={isLoading} sx={{ mt: 3 }}>
+          {isLoading ? 'Creating account…' : 'Create account'}
+        </Button>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
+          By creating an account you agree to our{' '}
+          <Link component={RouterLink} to={paths.termsOfService}>
+            Terms of Service
+          </Link>{' '}
+          and{' '}
+          <Link component={RouterLink} to={paths.privacyPolicy}>
+            Privacy Policy
+          </Link>
+          .
+        </Typography>
+      </form>
+    </AuthCard>
+  );
+}

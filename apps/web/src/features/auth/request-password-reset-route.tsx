@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { paths } from '../../app/paths';
+import { AuthCard } from '../../components/auth-card';
+import { notify } from '../../components/feedback/notify';
+import { useRequestPasswordResetMutation } from './api';
+import { authErrorText } from './auth-errors';
+
+export function Component() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [request, { isLoading }] = useRequestPasswordResetMutation();
+  const navigate = useNavigate();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    try {
+      const r = await request({ email: email.trim() }).unwrap();
+      notify.success(r.message || 'If the address has an account, a reset code is on its way.');
+      navigate(`${paths.resetPassword}?email=${encodeURIComponent(email.trim())}`);
+    } catch (err) {
+      setError(authErrorText(err, 'requestReset'));
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Reset your password"
+      subtitle="Enter the e-mail address of your account. We'll send a 6-digit code to set a new password."
+      footer={
+        <Typography variant="body2">
+          Remembered it?{' '}
+          <Link component={RouterLink} to={paths.login}>
+            Log in
+          </Link>
+        </Typography>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }} role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextField label="E-mail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={isLoading || !email.includes('@')} sx={{ mt: 3 }}>
+          {isLoading ? 'Sending…' : 'Send reset code'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

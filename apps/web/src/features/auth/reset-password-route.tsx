@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useAppDispatch } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { AuthCard } from '../../components/auth-card';
+import { notify } from '../../components/feedback/notify';
+import { MIN_PASSWORD_SCORE, PasswordField } from '../../components/password-field';
+import { forgetToken, signIn } from '../../lib/session';
+import { isSession, useResetPasswordMutation } from './api';
+import { authErrorText } from './auth-errors';
+
+export function Component() {
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [score, setScore] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reset, { isLoading }] = useResetPasswordMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const ready = email.includes('@') && /^[0-9]{6}$/.test(code) && password.length >= 10 && score !== null && score >= MIN_PASSWORD_SCORE;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    try {
+      const r = await reset({ email: email.trim(), code, new_password: password }).unwrap();
+      if (isSession(r) && dispatch(signIn(r))) {
+        notify.success('Password changed. You are logged in.');
+        navigate(paths.dashboard, { replace: true });
+      } else {
+        // unverified_user: nothing stored; the e-mail still needs its code.
+        notify.success('Password changed. Verify your e-mail to finish.');
+        navigate(`${paths.verifyEmail}?email=${encodeURIComponent(email.trim())}`);
+      }
+    } catch (err) {
+      dispatch(forgetToken());
+      setError(authErrorText(err, 'reset'));
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Choose a new password"
+      subtitle="Enter the code from the e-mail and your new password. Other devices will be signed out."
+      footer={
+        <Typography variant="body2">
+          No code?{' '}
+          <Link component={RouterLink} to={paths.requestPasswordReset}>
+            Send a new one
+          </Link>
+        </Typography>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }} role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextField label="E-mail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required sx={{ mb: 2.5 }} />
+        <TextField
+          label="Reset code"
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+          autoComplete="one-time-code"
+          required
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+          sx={{ mb: 2.5 }}
+        />
+        <PasswordField label="New password" autoComplete="new-password" value={password} onChange={setPassword} required meter userInputs={[email]} onScore={setScore} helperText="At least 10 characters" />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={!ready || isLoading} sx={{ mt: 3 }}>
+          {isLoading ? 'Saving…' : 'Set new password'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { AuthCard } from '../../components/auth-card';
+import { notify } from '../../components/feedback/notify';
+import { afterSignIn } from '../../components/guard-model';
+import { selectUser, signIn } from '../../lib/session';
+import { useCompleteRegistrationMutation, useResendCodeMutation } from './api';
+import { authErrorText } from './auth-errors';
+
+const RESEND_COOLDOWN_S = 60;
+
+export function Component() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const state = location.state as { email?: string; sent?: boolean } | null;
+  const user = useAppSelector(selectUser);
+  const [email, setEmail] = useState(params.get('email') ?? state?.email ?? user?.email ?? '');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  // A fresh registration has just sent a code, so the resend button starts cooling down.
+  const [cooldown, setCooldown] = useState(state?.sent ? RESEND_COOLDOWN_S : 0);
+  const [verify, verifying] = useCompleteRegistrationMutation();
+  const [resend, resending] = useResendCodeMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (cooldown <= 0) return;
+    const t = setTimeout(() => setCooldown((c) => c - 1), 1000);
+    return () => clearTimeout(t);
+  }, [cooldown]);
+
+  if (user?.email_validated) return <Navigate to={afterSignIn(location.state)} replace />;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    try {
+      const session = await verify({ email: email.trim(), code }).unwrap();
+      if (dispatch(signIn(session))) {
+        notify.success('E-mail verified. Welcome!');
+        navigate(afterSignIn(location.state), { replace: true });
+      } else {
+        setError('Verification failed. Please request a new code and try again.');
+      }
+    } catch (err) {
+      setError(authErrorText(err, 'verify'));
+    }
+  }
+
+  async function sendAgain() {
+    setError(null);
+    try {
+      await resend({ email: email.trim() }).unwrap();
+      setCooldown(RESEND_COOLDOWN_S);
+      notify.success(`A new code is on its way to ${email.trim()}`);
+    } catch (err) {
+      setError(authErrorText(err, 'resend'));
+    }
+  }
+
+  const codeOk = /^[0-9]{6}$/.test(code);
+  return (
+    <AuthCard title="Check your e-mail" subtitle={email ? `Enter the 6-digit code we sent to ${email}. It is valid for 10 minutes.` : 'Enter your e-mail address and the 6-digit code we sent you.'}>
+      <form onSubmit={submit} noValidate>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }} role="alert">
+            {error}
+          </Alert>
+        )}
+        {!(params.get('email') ?? state?.email ?? user?.email) && (
+          <TextField label="E-mail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required sx={{ mb: 2.5 }} />
+        )}
+        <TextField
+          label="Verification code"
+          name="code"
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+          autoComplete="one-time-code"
+          required
+          autoFocus
+          slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, style: { letterSpacing: '0.4em', fontSize: '1.4rem' } } }}
+        />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={!codeOk || !email || verifying.isLoading} sx={{ mt: 3 }}>
+          {verifying.isLoading ? 'Verifying…' : 'Verify e-mail'}
+        </Button>
+        <Button fullWidth onClick={sendAgain} disabled={!email || cooldown > 0 || resending.isLoading} sx={{ mt: 1 }}>
+          {cooldown > 0 ? `Resend code in ${cooldown} s` : resending.isLoading ? 'Sending…' : 'Resend code'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

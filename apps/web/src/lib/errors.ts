@@ -1,0 +1,80 @@
+import type { SerializedError } from '@reduxjs/toolkit';
+
+/** The normalised error of spec §8: what the server sends in `detail`, or a client-made equivalent. */
+export interface ErrorDetail {
+  msg: string;
+  type: string;
+  errors: unknown;
+}
+
+/** Errors returned by the app's base query: `status` is the HTTP status (0 when the server was not reached). */
+export interface ApiError {
+  status: number;
+  data: { detail: ErrorDetail };
+}
+
+export const CONNECT_ERROR = 'Failed to connect to server';
+export const UNEXPECTED_ERROR = 'An unexpected error occurred.';
+export const COULD_NOT_CONNECT = 'Could not connect to the server';
+export const UNREACHABLE_TEXT = 'Unable to reach the server. Please check your connection and try again.';
+
+/** What fetchBaseQuery hands back on failure (a subset of its FetchBaseQueryError union). */
+type RawError =
+  | { status: number; data: unknown }
+  | { status: 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'CUSTOM_ERROR'; error: string; data?: unknown }
+  | { status: 'PARSING_ERROR'; originalStatus: number; data: string; error: string };
+
+function isDetail(x: unknown): x is ErrorDetail {
+  return !!x && typeof x === 'object' && typeof (x as ErrorDetail).msg === 'string' && typeof (x as ErrorDetail).type === 'string';
+}
+
+/** Turns any failure of a request into `{status, data: {detail: {msg, type, errors}}}`. */
+export function normaliseError(raw: RawError): ApiError {
+  if (raw.status === 'FETCH_ERROR' || raw.status === 'TIMEOUT_ERROR') {
+    return { status: 0, data: { detail: { msg: CONNECT_ERROR, type: 'server_error', errors: COULD_NOT_CONNECT } } };
+  }
+  if (raw.status === 'CUSTOM_ERROR') {
+    return { status: 0, data: { detail: { msg: UNEXPECTED_ERROR, type: 'server_error', errors: raw.error } } };
+  }
+  if (raw.status === 'PARSING_ERROR') {
+    // A proxy's HTML error page or a truncated body: keep the HTTP status, say nothing misleading.
+    return { status: raw.originalStatus, data: { detail: { msg: UNEXPECTED_ERROR, type: 'server_error', errors: null } } };
+  }
+  const body = raw.data as { detail?: unknown } | null | undefined;
+  if (body && isDetail(body.detail)) {
+    return { status: raw.status, data: { detail: { msg: body.detail.msg, type: body.detail.type, errors: body.detail.errors ?? null } } };
+  }
+  return { status: raw.status, data: { detail: { msg: UNEXPECTED_ERROR, type: 'server_error', errors: null } } };
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return !!e && typeof e === 'object' && 'status' in e && isDetail((e as ApiError).data?.detail);
+}
+
+/**
+ * The normalised detail of whatever an RTK Query hook or `unwrap()` threw, with a feature's own
+ * fallback message (spec §8 lists one per call, e.g. 'Failed to fetch user settings').
+ */
+export function errorDetail(e: unknown, fallbackMsg = UNEXPECTED_ERROR): ErrorDetail {
+  if (isApiError(e)) return e.data.detail;
+  const serialized = e as SerializedError | undefined;
+  return { msg: fallbackMsg, type: 'server_error', errors: serialized?.message ?? COULD_NOT_CONNECT };
+}
+
+/** One line for a snackbar: the message, plus the first field error of a 422. */
+export function errorText(e: unknown, fallbackMsg?: string): string {
+  const d = errorDetail(e, fallbackMsg);
+  if (d.type === 'validation_error' && Array.isArray(d.errors) && d.errors.length > 0) {
+    const first = d.errors[0] as { msg?: string };
+    if (first?.msg && first.msg !== d.msg) return `${d.msg}: ${first.msg}`;
+  }
+  return d.msg;
+}
+
+/** The first validation message for a body field, for showing under an input. */
+export function fieldError(e: unknown, field: string): string | undefined {
+  const d = isApiError(e) ? e.data.detail : null;
+  if (!d || d.type !== 'validation_error' || !Array.isArray(d.errors)) return undefined;
+  const hit = (d.errors as { loc?: unknown[]; msg?: string }[]).find((x) => Array.isArray(x.loc) && x.loc.includes(field));
+  return hit?.msg;
+}
