@@ -19,9 +19,11 @@ export default fp(
       if (hasZodFastifySchemaValidationErrors(err)) {
         const where = (err as any).validationContext as string | undefined;
         const errors: FieldError[] = err.validation.map((v) => {
-          const issue = v.params.issue as { path?: PropertyKey[]; code?: string; message?: string };
-          const path = (issue.path ?? []).map((p) => (typeof p === 'number' ? p : String(p)));
-          return { loc: [where === 'querystring' ? 'query' : (where ?? 'body'), ...path], msg: issue.message ?? v.message ?? 'Invalid value', type: issue.code ?? 'invalid' };
+          // fastify-type-provider-zod 7 puts the issue's path in instancePath and its code in keyword (no params.issue).
+          const issue = (v.params?.issue ?? {}) as { path?: PropertyKey[]; code?: string; message?: string };
+          const rawPath = issue.path ?? v.instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+          const path = rawPath.map((p) => (typeof p === 'number' ? p : String(p)));
+          return { loc: [where === 'querystring' ? 'query' : (where ?? 'body'), ...path], msg: issue.message ?? v.message ?? 'Invalid value', type: issue.code ?? v.keyword ?? 'invalid' };
         });
         const first = errors[0];
         const msg = first ? `${first.loc.slice(1).join('.') || first.loc[0]}: ${first.msg}` : 'Validation failed';
