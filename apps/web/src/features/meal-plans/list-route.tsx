@@ -1,4 +1,16 @@
-// Scaffold: replaced by the feature's real page (React Router lazy route module).
+import Box from '@mui/material/Box';
+import { Page } from './components/page';
+import { PlanCreateForm } from './components/plan-create-form';
+import { PlanList } from './components/plan-list';
+
+/** /meal-plan: the user's plans (10 a page) beside the create form. */
 export function Component() {
-  return <h1>Meal planning</h1>;
+  return (
+    <Page title="Meal planning" subtitle="Plans of up to two weeks that hit your calorie and macro goals every day.">
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '5fr 7fr' }, alignItems: 'start' }}>
+        <PlanCreateForm />
+        <PlanList />
+      </Box>
+    </Page>
+  );
 }

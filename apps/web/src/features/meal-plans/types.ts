@@ -43,7 +43,8 @@ export interface CreateMultiDayPlanBody {
   start_date: string;
   request_data: {
     meal_times: Partial<Record<MealType, string>>;
-    nutritional_goals: Goals;
+    /** A goal left out falls back to the user's settings, then to the API's defaults. */
+    nutritional_goals: Partial<Record<keyof Goals, number | null>>;
     favorite_foods: string[];
   };
   plan_type: 'multi-day';
