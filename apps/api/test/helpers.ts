@@ -86,9 +86,9 @@ export interface RequestOptions {
 export type HttpClient = ReturnType<typeof httpClient>;
 
 /** Real HTTP, the way a third-party client calls the API. */
-export function httpClient(api: string) {
+export function httpClient(api: string, defaultHeaders: Record<string, string> = {}) {
   async function call<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<HttpResponse<T>> {
-    const headers: Record<string, string> = { ...opts.headers };
+    const headers: Record<string, string> = { ...defaultHeaders, ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: string | Buffer | undefined;
     if (opts.raw !== undefined) {
@@ -152,14 +152,15 @@ export function uniqueEmail(prefix = 'user') {
 /**
  * A registered, verified user with a token: register → code from the outbox → complete-registration.
  */
-export async function createUser(t: TestApp, opts: { email?: string; password?: string; username?: string } = {}) {
+export async function createUser(t: TestApp, opts: { email?: string; password?: string; username?: string; http?: HttpClient } = {}) {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? STRONG_PASSWORD;
-  const reg = await t.http.post('/auth/register', { email, password, ...(opts.username ? { username: opts.username } : {}) });
+  const http = opts.http ?? t.http;
+  const reg = await http.post('/auth/register', { email, password, ...(opts.username ? { username: opts.username } : {}) });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text}`);
   const code = latestCode(t.config.outboxDir, email);
   if (!code) throw new Error('no code in outbox');
-  const done = await t.http.post('/auth/complete-registration', { email, code });
+  const done = await http.post('/auth/complete-registration', { email, code });
   if (done.status !== 200) throw new Error(`complete-registration failed: ${done.status} ${done.text}`);
   return { email, password, token: done.json.access_token as string, user: done.json.user as { id: number; email: string } };
 }
@@ -172,4 +173,11 @@ export async function waitFor<T>(fn: () => Promise<T | undefined | null | false>
     if (Date.now() > end) throw new Error('waitFor: timed out');
     await new Promise((r) => setTimeout(r, stepMs));
   }
+}
+
+let ipCounter = 0;
+/** A client that calls from its own IP (X-Forwarded-For; the app trusts the proxy), so per-IP rate limits of one test do not leak into the next. */
+export function clientFromNewIp(t: TestApp): HttpClient {
+  ipCounter++;
+  return httpClient(t.api, { 'x-forwarded-for': `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}` });
 }

@@ -72,3 +72,15 @@ export const AccessTokenClaimsSchema = z.object({
   ver: z.number().int(),
 });
 export type AccessTokenClaims = z.infer<typeof AccessTokenClaimsSchema>;
+
+export const RegisterResponseSchema = VerificationRequiredSchema;
+/** Login answers a session, or `unverified_user` (no token) until the e-mail is verified. */
+export const LoginResponseSchema = z.union([AuthSessionSchema, UnverifiedUserSchema]);
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+export const ResetPasswordResponseSchema = LoginResponseSchema;
+export const SocialProviderParamsSchema = z.object({ provider: SocialProviderSchema });
+export type SocialProvider = z.infer<typeof SocialProviderSchema>;
+/** A sign-in method linked to the account; `has_password` tells whether unlinking the last one is allowed. */
+export const SocialIdentitySchema = z.object({ provider: SocialProviderSchema, email: z.string().nullable(), created_at: z.string() });
+export const SignInMethodsSchema = z.object({ has_password: z.boolean(), identities: z.array(SocialIdentitySchema) });
+export type SignInMethods = z.infer<typeof SignInMethodsSchema>;

@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { clientFromNewIp, createTestApp, createUser, type HttpClient, isErrorBody, latestCode, outboxFiles, STRONG_PASSWORD, uniqueEmail, waitFor, type TestApp } from '../../../test/helpers.ts';
+import { mail_throttle, users, verification_codes } from '../../db/schema/index.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+// Each test calls from its own address so the per-IP route limits of one test do not affect the next.
+let http: HttpClient;
+beforeEach(() => {
+  http = clientFromNewIp(t);
+});
+
+const codeOf = (email: string) => latestCode(t.config.outboxDir, email);
+/** Lets the next mail to this address go out now instead of a minute later. */
+const forgetMailSlots = () => t.database.db.delete(mail_throttle);
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('registration', () => {
+  it('registers, mails a 6-digit code, and completes with a validated session', async () => {
+    const email = uniqueEmail('Reg').replace('reg', 'REG');
+    const reg = await http.post('/auth/register', { email, password: STRONG_PASSWORD, username: 'first_user' });
+    expect(reg.status).toBe(201);
+    expect(reg.json).toEqual({ type: 'verification_required', email: email.toLowerCase(), message: expect.any(String) });
+    expect(reg.json.access_token).toBeUndefined();
+    const code = codeOf(email.toLowerCase());
+    expect(code).toMatch(/^\d{6}$/);
+    const done = await http.post('/auth/complete-registration', { email, code });
+    expect(done.status).toBe(200);
+    expect(done.json.token_type).toBe('bearer');
+    expect(done.json.access_token.split('.')).toHaveLength(3);
+    expect(done.json.user).toMatchObject({ email: email.toLowerCase(), username: 'first_user', email_validated: true, is_superuser: false, is_pro: false, terms_accepted_at: null });
+    expect(done.json.user).not.toHaveProperty('password_hash');
+    // single use
+    const again = await http.post('/auth/complete-registration', { email, code });
+    expect(again.status).toBe(400);
+    expect(again.json.detail.msg).toBe('Verification failed');
+  });
+
+  it('stores only a hash of the code', async () => {
+    const email = uniqueEmail();
+    await http.post('/auth/register', { email, password: STRONG_PASSWORD });
+    const code = codeOf(email)!;
+    const [u] = await t.database.db.select().from(users).where(eq(users.email, email));
+    const [row] = await t.database.db.select().from(verification_codes).where(eq(verification_codes.user_id, u.id));
+    expect(row.code_hash).not.toContain(code);
+    expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(u.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('refuses weak and short passwords with a clear 422', async () => {
+    for (const password of ['password123', 'qwertyuiop1', 'aaaaaaaaaaaa']) {
+      const res = await http.post('/auth/register', { email: uniqueEmail(), password });
+      expect(res.status).toBe(422);
+      expect(res.json.detail.type).toBe('validation_error');
+      expect(res.json.detail.msg).toMatch(/too easy to guess/);
+      expect(res.json.detail.errors[0].loc).toEqual(['body', 'password']);
+    }
+    const short = await http.post('/auth/register', { email: uniqueEmail(), password: 'Ab1-xyz' });
+    expect(short.status).toBe(422);
+    expect(short.json.detail.msg).toMatch(/at least 10 characters/);
+    const long = await http.post('/auth/register', { email: uniqueEmail(), password: 'x'.repeat(129) });
+    expect(long.status).toBe(422);
+    expect(long.json.detail.msg).toMatch(/at most 128/);
+  });
+
+  it('treats a password made of the e-mail or username as weak', async () => {
+    const res = await http.post('/auth/register', { email: 'marmaladewombat@example.com', password: 'marmaladewombat' });
+    expect(res.status).toBe(422);
+    const byName = await http.post('/auth/register', { email: uniqueEmail(), username: 'zorbulonix', password: 'zorbulonix2024' });
+    expect(byName.status).toBe(422);
+  });
+
+  it('answers the same for an existing address and mails a notice instead of a code', async () => {
+    const { email } = await createUser(t, { http });
+    const before = outboxFiles(t.config.outboxDir).length;
+    const res = await http.post('/auth/register', { email: email.toUpperCase(), password: 'Another-Fine-Phrase-42' });
+    expect(res.status).toBe(201);
+    expect(res.json.type).toBe('verification_required');
+    expect(outboxFiles(t.config.outboxDir).length).toBe(before + 1);
+    // the old password still works: nothing about the account changed
+    const login = await http.post('/auth/login', { email, password: STRONG_PASSWORD });
+    expect(login.status).toBe(200);
+  });
+
+  it('re-registering an unverified address mails a fresh code that voids the old one', async () => {
+    const email = uniqueEmail();
+    await http.post('/auth/register', { email, password: STRONG_PASSWORD });
+    const first = codeOf(email)!;
+    await forgetMailSlots();
+    await http.post('/auth/register', { email, password: 'Second-Choice-Phrase-9' });
+    const second = codeOf(email)!;
+    if (first !== second) {
+      const old = await http.post('/auth/complete-registration', { email, code: first });
+      expect(old.status).toBe(400);
+    }
+    const ok = await http.post('/auth/complete-registration', { email, code: second });
+    expect(ok.status).toBe(200);
+    // the latest registration's password is the one that counts
+    expect((await http.post('/auth/login', { email, password: 'Second-Choice-Phrase-9' })).status).toBe(200);
+  });
+
+  it('refuses a taken username with 409, case-insensitively', async () => {
+    await createUser(t, { http, username: 'TakenName' });
+    const res = await http.post('/auth/register', { email: uniqueEmail(), password: STRONG_PASSWORD, username: 'takenname' });
+    expect(res.status).toBe(409);
+    expect(isErrorBody(res)).toBe(true);
+  });
+});
+
+describe('verification codes', () => {
+  it('rejects a wrong code, then locks after 5 wrong tries', async () => {
+    const email = uniqueEmail();
+    await http.post('/auth/register', { email, password: STRONG_PASSWORD });
+    const code = codeOf(email)!;
+    for (let i = 1; i <= 5; i++) {
+      const res = await http.post('/auth/complete-registration', { email, code: wrongCode(code) });
+      expect(res.status).toBe(400);
+      expect(res.json.detail.msg).toBe('Verification failed');
+      expect(res.json.detail.errors).toBe(i < 5 ? 'Invalid or expired code' : 'Too many attempts. Request a new code.');
+    }
+    const right = await http.post('/auth/complete-registration', { email, code });
+    expect(right.status).toBe(400);
+    expect(right.json.detail.errors).toBe('Too many attempts. Request a new code.');
+    // a new code works again
+    await forgetMailSlots();
+    expect((await http.post('/auth/resend-code', { email })).status).toBe(200);
+    const fresh = await waitFor(async () => (codeOf(email) !== code ? codeOf(email) : null));
+    expect((await http.post('/auth/complete-registration', { email, code: fresh })).status).toBe(200);
+  });
+
+  it('rejects an expired code', async () => {
+    const email = uniqueEmail();
+    await http.post('/auth/register', { email, password: STRONG_PASSWORD });
+    const [u] = await t.database.db.select().from(users).where(eq(users.email, email));
+    await t.database.db.update(verification_codes).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(verification_codes.user_id, u.id));
+    const res = await http.post('/auth/complete-registration', { email, code: codeOf(email) });
+    expect(res.status).toBe(400);
+    expect(res.json.detail).toEqual({ msg: 'Verification failed', type: 'bad_request', errors: 'Invalid or expired code' });
+  });
+
+  it('answers an unknown address like a wrong code', async () => {
+    const res = await http.post('/auth/complete-registration', { email: uniqueEmail(), code: '123456' });
+    expect(res.status).toBe(400);
+    expect(res.json.detail.msg).toBe('Verification failed');
+  });
+
+  it('resends at most once a minute per address, known or not (429 with Retry-After)', async () => {
+    const email = uniqueEmail();
+    await http.post('/auth/register', { email, password: STRONG_PASSWORD });
+    const soon = await http.post('/auth/resend-code', { email });
+    expect(soon.status).toBe(429);
+    expect(Number(soon.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(soon.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(isErrorBody(soon)).toBe(true);
+
+    const unknown = uniqueEmail('nobody');
+    const first = await http.post('/auth/resend-code', { email: unknown });
+    expect(first.status).toBe(200);
+    expect(first.json.message).toEqual(expect.any(String));
+    const second = await http.post('/auth/resend-code', { email: unknown });
+    expect(second.status).toBe(429);
+    expect(second.headers.get('retry-after')).toBeTruthy();
+  });
+});
+
+describe('login', () => {
+  it('signs in by e-mail (any case) or username', async () => {
+    const { email } = await createUser(t, { http, username: 'Login.Name' });
+    const byEmail = await http.post('/auth/login', { email: email.toUpperCase(), password: STRONG_PASSWORD });
+    expect(byEmail.status).toBe(200);
+    expect(byEmail.json).toMatchObject({ token_type: 'bearer', user: { email } });
+    const byName = await http.post('/auth/login', { email: 'login.name', password: STRONG_PASSWORD });
+    expect(byName.status).toBe(200);
+    expect(byName.json.user.email).toBe(email);
+  });
+
+  it('answers 401 for a wrong password and for an unknown account alike', async () => {
+    const { email } = await createUser(t, { http });
+    const wrong = await http.post('/auth/login', { email, password: 'not-the-password' });
+    const unknown = await http.post('/auth/login', { email: uniqueEmail(), password: 'not-the-password' });
+    for (const r of [wrong, unknown]) {
+      expect(r.status).toBe(401);
+      expect(r.json.detail.msg).toBe('Incorrect email or password');
+    }
+  });
+
+  it('takes about as long for an unknown account as for a wrong password', async () => {
+    const { email } = await createUser(t, { http });
+    const time = async (e: string) => {
+      const s = performance.now();
+      await http.post('/auth/login', { email: e, password: 'wrong-password-x' });
+      return performance.now() - s;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await time(email));
+      unknown.push(await time(uniqueEmail()));
+    }
+    const med = (xs: number[]) => xs.sort((a, b) => a - b)[1];
+    // both pay for one argon2id verification (tens of ms); no shortcut for unknown addresses
+    expect(med(unknown)).toBeGreaterThan(med(known) * 0.5);
+  });
+
+  it('answers unverified_user without a token and mails a fresh code', async () => {
+    const email = uniqueEmail();
+    await http.post('/auth/register', { email, password: STRONG_PASSWORD });
+    const old = codeOf(email);
+    await forgetMailSlots();
+    const res = await http.post('/auth/login', { email, password: STRONG_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ type: 'unverified_user', email, message: expect.any(String) });
+    const fresh = await waitFor(async () => (codeOf(email) !== old ? codeOf(email) : null));
+    expect((await http.post('/auth/complete-registration', { email, code: fresh })).status).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same for unknown addresses and mails a code to known ones', async () => {
+    const { email, token } = await createUser(t, { http });
+    const verifyCode = codeOf(email);
+    const unknown = await http.post('/auth/request-password-reset', { email: uniqueEmail() });
+    const known = await http.post('/auth/request-password-reset', { email });
+    expect(unknown.status).toBe(200);
+    expect(known.status).toBe(200);
+    expect(known.json).toEqual(unknown.json);
+    const code = await waitFor(async () => (codeOf(email) !== verifyCode ? codeOf(email) : null));
+    const bad = await http.post('/auth/reset-password', { email, code: wrongCode(code), new_password: 'Brand-New-Phrase-31' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.detail.msg).toBe('Password reset failed');
+    const ok = await http.post('/auth/reset-password', { email, code, new_password: 'Brand-New-Phrase-31' });
+    expect(ok.status).toBe(200);
+    expect(ok.json.access_token).toBeTruthy();
+    // earlier tokens are revoked, the new one works, the old password does not
+    expect((await http.get('/auth/me', { token })).status).toBe(401);
+    expect((await http.get('/auth/me', { token: ok.json.access_token })).status).toBe(200);
+    expect((await http.post('/auth/login', { email, password: STRONG_PASSWORD })).status).toBe(401);
+    expect((await http.post('/auth/login', { email, password: 'Brand-New-Phrase-31' })).status).toBe(200);
+  });
+
+  it('refuses a weak new password and an unknown address', async () => {
+    const { email } = await createUser(t, { http });
+    const weak = await http.post('/auth/reset-password', { email, code: '123456', new_password: 'password1234' });
+    expect(weak.status).toBe(422);
+    const unknown = await http.post('/auth/reset-password', { email: uniqueEmail(), code: '123456', new_password: 'Brand-New-Phrase-31' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.detail.msg).toBe('Password reset failed');
+  });
+
+  it('answers unverified_user for an unverified account', async () => {
+    const email = uniqueEmail();
+    await http.post('/auth/register', { email, password: STRONG_PASSWORD });
+    const verifyCode = codeOf(email);
+    await http.post('/auth/request-password-reset', { email });
+    const code = await waitFor(async () => (codeOf(email) !== verifyCode ? codeOf(email) : null));
+    const res = await http.post('/auth/reset-password', { email, code, new_password: 'Brand-New-Phrase-31' });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ type: 'unverified_user', email });
+    expect(res.json.access_token).toBeUndefined();
+  });
+});
+
+describe('session', () => {
+  it('answers me, validate-token and terms acceptance', async () => {
+    const { token, email } = await createUser(t, { http });
+    const me = await http.get('/auth/me', { token });
+    expect(me.status).toBe(200);
+    expect(Object.keys(me.json).sort()).toEqual(['created_at', 'email', 'email_validated', 'id', 'is_plus', 'is_premium', 'is_pro', 'is_superuser', 'terms_accepted_at', 'username']);
+    const valid = await http.get('/auth/validate-token', { token });
+    expect(valid.json).toEqual({ valid: true, user: me.json });
+    const terms = await http.post('/auth/terms/accept', undefined, { token });
+    expect(terms.status).toBe(200);
+    expect(new Date(terms.json.terms_accepted_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await http.get('/auth/me', { token })).json.terms_accepted_at).toBe(terms.json.terms_accepted_at);
+    expect(email).toBe(me.json.email);
+  });
+});
