@@ -1,0 +1,60 @@
+/** User edits of a stored day: swap a food for one of its alternatives, or change a portion. */
+import type { MealPlanUpdate } from '@app/contracts';
+import { unprocessable } from '../../lib/http-error.ts';
+import type { Meals, MealSlot, MealType } from './planner.ts';
+
+type Food = MealSlot['foods'][number];
+type Ref = { meal_type: MealType; plan_food_id?: string; food_id?: string };
+
+const r1 = (x: number) => Math.round(x * 10) / 10;
+
+/** Totals are sums of the foods the user sees, so they always add up. */
+export function retotal(slot: MealSlot): MealSlot {
+  const t = (k: 'calories' | 'protein' | 'carbs' | 'fat') => r1(slot.foods.reduce((s, f) => s + f[k], 0));
+  const totals = { total_calories: t('calories'), total_protein: t('protein'), total_carbs: t('carbs'), total_fat: t('fat') };
+  const aim = /\(aim \d+ kcal\)/.exec(slot.notes)?.[0];
+  const notes = `${Math.round(totals.total_calories)} kcal${aim ? ` ${aim}` : ''}: ${Math.round(totals.total_protein)} g protein, ${Math.round(totals.total_carbs)} g carbs, ${Math.round(totals.total_fat)} g fat (edited).`;
+  return { ...slot, ...totals, notes };
+}
+
+function locate(meals: Meals, ref: Ref, field: 'swap' | 'portion'): { slot: MealSlot; index: number } {
+  const slot = meals[ref.meal_type];
+  if (!slot) throw unprocessable(`This day has no ${ref.meal_type}`, ['body', field, 'meal_type']);
+  const index = slot.foods.findIndex((f) => (ref.plan_food_id ? f.id === ref.plan_food_id : f.food_id === ref.food_id));
+  if (index < 0) throw unprocessable(`No such food in ${ref.meal_type}`, ['body', field, ref.plan_food_id ? 'plan_food_id' : 'food_id']);
+  return { slot, index };
+}
+
+export function swapFood(meals: Meals, swap: NonNullable<MealPlanUpdate['swap']>): Meals {
+  const { slot, index } = locate(meals, swap, 'swap');
+  const current = slot.foods[index]!;
+  const alt = current.alternatives.find((a) => a.food_id === swap.alternative_food_id);
+  if (!alt) throw unprocessable('That food is not one of the alternatives of this food', ['body', 'swap', 'alternative_food_id']);
+  const { alternatives, ...old } = current;
+  // The replaced food becomes an alternative, so a swap can be undone by swapping back.
+  const next: Food = {
+    ...alt,
+    id: current.id,
+    alternatives: [{ ...old, id: alt.id }, ...alternatives.filter((a) => a.food_id !== alt.food_id)],
+  };
+  const foods = slot.foods.map((f, i) => (i === index ? next : f));
+  return { ...meals, [swap.meal_type]: retotal({ ...slot, foods }) };
+}
+
+export function changePortion(meals: Meals, portion: NonNullable<MealPlanUpdate['portion']>): Meals {
+  const { slot, index } = locate(meals, portion, 'portion');
+  const f = slot.foods[index]!;
+  if (!(f.serving_size > 0)) throw unprocessable('This food has no portion to scale', ['body', 'portion', 'serving_size']);
+  const k = portion.serving_size / f.serving_size;
+  const next: Food = {
+    ...f,
+    serving_size: portion.serving_size,
+    calories: r1(f.calories * k),
+    protein: r1(f.protein * k),
+    carbs: r1(f.carbs * k),
+    fat: r1(f.fat * k),
+    fiber: r1(f.fiber * k),
+  };
+  const foods = slot.foods.map((x, i) => (i === index ? next : x));
+  return { ...meals, [portion.meal_type]: retotal({ ...slot, foods }) };
+}

@@ -1,0 +1,82 @@
+/** POST /meal-plans/{id}/export?format=email: the plan as an HTML + plain-text mail (spec §7, §8). */
+import type { FastifyInstance } from 'fastify';
+import escapeHtml from 'escape-html';
+import { MEAL_PLAN_EMAILED, MEAL_PLAN_EXPORT_FAILED, type MealPlan } from '@app/contracts';
+import { conflict, HttpError } from '../../lib/http-error.ts';
+import { getPlan } from './service.ts';
+import { shoppingListFor, type ShoppingList } from './planner.ts';
+
+const MEALS = ['breakfast', 'lunch', 'dinner', 'snack'] as const;
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const n0 = (x: number) => Math.round(x).toString();
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export function renderPlanMail(plan: MealPlan, shopping: ShoppingList | null): RenderedMail {
+  const subject = `Your meal plan: ${plan.name}`;
+  const text: string[] = [plan.name, `${plan.days} days from ${plan.start_date}`, `Daily goals: ${n0(plan.goals.calories)} kcal, ${n0(plan.goals.protein)} g protein, ${n0(plan.goals.carbs)} g carbs, ${n0(plan.goals.fat)} g fat, ${n0(plan.goals.fiber)} g fiber`, ''];
+  // Every user- or data-derived string goes through escapeHtml (names, units, notes, the plan name).
+  const e = escapeHtml;
+  const html: string[] = [
+    '<!doctype html><html><body style="font-family:sans-serif;color:#222">',
+    `<h1>${e(plan.name)}</h1>`,
+    `<p>${plan.days} days from ${e(plan.start_date)}. Daily goals: ${n0(plan.goals.calories)} kcal, ${n0(plan.goals.protein)} g protein, ${n0(plan.goals.carbs)} g carbs, ${n0(plan.goals.fat)} g fat.</p>`,
+  ];
+  for (const day of plan.plan_days) {
+    text.push(`Day ${day.day_number} (${day.date})`);
+    html.push(`<h2>Day ${day.day_number} <small>${e(day.date)}</small></h2>`);
+    for (const meal of MEALS) {
+      const slot = day.meals[meal];
+      if (!slot || !slot.foods.length) continue;
+      const totals = `${n0(slot.total_calories)} kcal, P ${n0(slot.total_protein)} g, C ${n0(slot.total_carbs)} g, F ${n0(slot.total_fat)} g`;
+      text.push(`  ${cap(meal)} — ${totals}`);
+      html.push(`<h3>${cap(meal)} <small>${totals}</small></h3><ul>`);
+      for (const f of slot.foods) {
+        const line = `${f.name}: ${f.serving_size} ${f.serving_unit} (${n0(f.calories)} kcal)`;
+        text.push(`    - ${line}`);
+        html.push(`<li>${e(line)}</li>`);
+      }
+      html.push('</ul>');
+    }
+    text.push('');
+  }
+  if (shopping) {
+    text.push('Shopping list');
+    html.push('<h2>Shopping list</h2>');
+    for (const [category, items] of Object.entries(shopping)) {
+      if (!items.length) continue;
+      text.push(`  ${category}`, ...items.map((i) => `    - ${i}`));
+      html.push(`<h3>${e(category)}</h3><ul>${items.map((i) => `<li>${e(i)}</li>`).join('')}</ul>`);
+    }
+  }
+  html.push('</body></html>');
+  return { subject, html: html.join('\n'), text: text.join('\n') };
+}
+
+export async function exportPlan(app: FastifyInstance, userId: number, id: number, body: { email: string; include_shopping_list: boolean; test_mode: boolean }) {
+  const plan = await getPlan(app, userId, id);
+  if (!plan.plan_days.length) throw conflict('This meal plan has no days to export yet');
+  let shopping: ShoppingList | null = null;
+  if (body.include_shopping_list) {
+    try {
+      shopping = shoppingListFor(plan.plan_days.map((d) => d.meals));
+    } catch (err) {
+      app.log.error({ err }, 'shopping list derivation failed');
+      throw new HttpError(500, 'Failed to generate shopping list. Please try again.', 'server_error');
+    }
+  }
+  const mail = renderPlanMail(plan, shopping);
+  if (body.test_mode) return { ...mail, message: 'Test mode: the e-mail was rendered and not sent.' };
+  try {
+    await app.mailer.send({ to: body.email, ...mail });
+  } catch (err) {
+    // The mail server refused or could not be reached: a gateway failure, not the client's fault.
+    app.log.error({ err }, 'meal plan e-mail failed');
+    throw new HttpError(502, MEAL_PLAN_EXPORT_FAILED, 'api_error', 'The mail server did not accept the message.');
+  }
+  return { message: MEAL_PLAN_EMAILED };
+}

@@ -1,0 +1,111 @@
+/**
+ * The one place the API calls the optimiser of packages/nutrition (pure, no I/O). Everything the
+ * jobs and recommendations need from it goes through here, so an optimiser change is one edit.
+ */
+import { planDay } from '@app/nutrition/meal-plan/plan-day';
+import type { Macros, MealPlanRequest, MealSlot, MealType, PlanDay } from '@app/nutrition/meal-plan/types';
+
+export type { Macros, MealSlot, MealType };
+export type Meals = Partial<Record<MealType, MealSlot>>;
+const ALL: readonly MealType[] = ['breakfast', 'lunch', 'dinner', 'snack'];
+
+/** A request the optimiser cannot satisfy (nothing fits the diet/allergies): failing again will not help. */
+export class PlanInfeasibleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PlanInfeasibleError';
+  }
+}
+
+export interface PlanInputs {
+  goals: Macros;
+  diet_types: string[];
+  allergies: string[];
+  favorite_food_ids: string[];
+  alternatives_enabled: boolean;
+  seed: number;
+  start_date: string;
+}
+
+export interface StoredDay {
+  day_number: number;
+  meals: Meals;
+}
+
+const foodIdsOf = (meals: Meals | undefined, only?: MealType): string[] =>
+  Object.entries(meals ?? {}).flatMap(([meal, slot]) => (only && meal !== only ? [] : (slot?.foods ?? []).map((f) => f.food_id)));
+
+/** Usage counts and "yesterday" of the days already made, so a resumed job plans what planWeek would have. */
+function contextFrom(dayNumber: number, others: StoredDay[]) {
+  const usage = new Map<string, number>();
+  for (const d of others) if (d.day_number !== dayNumber) for (const id of new Set(foodIdsOf(d.meals))) usage.set(id, (usage.get(id) ?? 0) + 1);
+  const prev = others.find((d) => d.day_number === dayNumber - 1);
+  const previous: Partial<Record<MealType, string[]>> = {};
+  for (const [meal, slot] of Object.entries(prev?.meals ?? {})) previous[meal as MealType] = (slot?.foods ?? []).map((f) => f.food_id);
+  return { day_number: dayNumber, usage, previous };
+}
+
+function request(input: PlanInputs, extra: Partial<MealPlanRequest> = {}): MealPlanRequest {
+  return {
+    days: 1,
+    goals: input.goals,
+    diet_types: input.diet_types,
+    allergies: input.allergies,
+    favorite_food_ids: input.favorite_food_ids,
+    alternatives_enabled: input.alternatives_enabled,
+    seed: input.seed,
+    start_date: input.start_date,
+    ...extra,
+  };
+}
+
+/** How far a day's calories may miss the goal before the request counts as impossible (diet too narrow, goal out of reach). */
+export const MAX_CALORIE_MISS_PERCENT = 30;
+
+function assertFeasible(day: PlanDay, meals: readonly MealType[]): void {
+  const miss = day.summary.deviation_percent.calories;
+  if (meals.length === ALL.length && Math.abs(miss) > MAX_CALORIE_MISS_PERCENT) {
+    throw new PlanInfeasibleError(
+      `Could not plan day ${day.day_number} near your calorie goal: ${Math.round(day.summary.totals.calories)} kcal planned for a goal of ${Math.round(day.summary.goals.calories)} kcal. Check your goals, diet and allergies.`,
+    );
+  }
+  const empty = meals.filter((m) => !day.meals[m]?.foods.length);
+  if (empty.length) {
+    throw new PlanInfeasibleError(
+      `No foods fit your diet and allergy settings for ${empty.join(', ')}. Remove a restriction or an allergy and try again.`,
+    );
+  }
+}
+
+
+/** Day `dayNumber` of a multi-day plan, given the days already stored (deterministic for a given seed). */
+export async function planPlanDay(input: PlanInputs, dayNumber: number, stored: StoredDay[]): Promise<{ date: string; meals: Meals }> {
+  const day = await planDay(request(input, { start_date: input.start_date }), contextFrom(dayNumber, stored));
+  assertFeasible(day, ALL);
+  return { date: day.date ?? input.start_date, meals: day.meals };
+}
+
+/** A new version of one day (or of one meal of it), avoiding the foods it has now. */
+export async function replan(input: PlanInputs, dayNumber: number, stored: StoredDay[], mealType: MealType | null): Promise<Meals> {
+  const current = stored.find((d) => d.day_number === dayNumber)?.meals;
+  const exclude = foodIdsOf(current, mealType ?? undefined);
+  const extra: Partial<MealPlanRequest> = { exclude_food_ids: exclude, ...(mealType ? { meals: [mealType] } : {}) };
+  let day = await planDay(request(input, extra), contextFrom(dayNumber, stored));
+  // Excluding today's foods can empty a narrow diet's pool; then a reshuffle of the same foods is the best we can do.
+  if ((mealType ? [mealType] : ALL).some((m) => !day.meals[m]?.foods.length)) {
+    day = await planDay(request(input, mealType ? { meals: [mealType] } : {}), contextFrom(dayNumber, stored));
+  }
+  assertFeasible(day, mealType ? [mealType] : ALL);
+  return mealType ? { ...current, [mealType]: day.meals[mealType] } : day.meals;
+}
+
+/** Shopping list categories (spec §3) → item names. */
+export type ShoppingList = Record<string, string[]>;
+
+/**
+ * Shopping list of a plan's days. The derivation (spec §5) belongs to packages/nutrition
+ * (shopping-list.ts), which is not written yet: until it is, asking for it is a clear error.
+ */
+export function shoppingListFor(_days: Meals[]): ShoppingList {
+  throw new Error('The shopping list derivation (packages/nutrition/src/shopping-list.ts) is not available yet');
+}

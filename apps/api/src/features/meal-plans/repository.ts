@@ -1,0 +1,190 @@
+import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { favorite_foods, meal_plan_tasks, meal_plans, plan_days, user_settings } from '../../db/schema/index.ts';
+
+export type MealPlanRow = typeof meal_plans.$inferSelect;
+export type PlanDayRow = typeof plan_days.$inferSelect;
+export type TaskRow = typeof meal_plan_tasks.$inferSelect;
+export type NewMealPlan = typeof meal_plans.$inferInsert;
+export type NewTask = typeof meal_plan_tasks.$inferInsert;
+
+export const ACTIVE_TASK = ['queued', 'processing'] as const;
+
+// ---- reads of other features' tables (read-only) ----
+
+export async function settingsOf(db: Db, userId: number) {
+  const [row] = await db.select().from(user_settings).where(eq(user_settings.user_id, userId)).limit(1);
+  return row ?? null;
+}
+
+/** Food ids of the user's active favorites that are database foods (manual favorites have none). */
+export async function favoriteFoodIds(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ food_id: favorite_foods.food_id })
+    .from(favorite_foods)
+    .where(and(eq(favorite_foods.user_id, userId), eq(favorite_foods.status, 'active')));
+  return rows.map((r) => r.food_id).filter((x): x is string => !!x);
+}
+
+// ---- plans ----
+
+export async function insertPlanWithTask(db: Db, plan: NewMealPlan, task: Omit<NewTask, 'meal_plan_id'>) {
+  return db.transaction(async (tx) => {
+    const [p] = await tx.insert(meal_plans).values(plan).returning();
+    const [t] = await tx.insert(meal_plan_tasks).values({ ...task, meal_plan_id: p!.id }).returning();
+    return { plan: p!, task: t! };
+  });
+}
+
+export async function findPlan(db: Db, userId: number, id: number) {
+  const [row] = await db.select().from(meal_plans).where(and(eq(meal_plans.id, id), eq(meal_plans.user_id, userId))).limit(1);
+  return row ?? null;
+}
+
+export async function findPlanById(db: Db, id: number) {
+  const [row] = await db.select().from(meal_plans).where(eq(meal_plans.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function listPlans(db: Db, userId: number, statuses: string[] | null, limit: number, offset: number) {
+  const where = and(eq(meal_plans.user_id, userId), statuses ? inArray(meal_plans.status, statuses) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(meal_plans).where(where).orderBy(desc(meal_plans.created_at), desc(meal_plans.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(meal_plans).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function updatePlan(db: Db, id: number, set: Partial<NewMealPlan>, onlyIfStatus?: string) {
+  const [row] = await db
+    .update(meal_plans)
+    .set({ ...set, updated_at: new Date() })
+    .where(and(eq(meal_plans.id, id), onlyIfStatus ? eq(meal_plans.status, onlyIfStatus) : undefined))
+    .returning();
+  return row ?? null;
+}
+
+export async function deletePlan(db: Db, userId: number, id: number) {
+  const rows = await db.delete(meal_plans).where(and(eq(meal_plans.id, id), eq(meal_plans.user_id, userId))).returning({ id: meal_plans.id });
+  return rows.length > 0;
+}
+
+// ---- days ----
+
+export async function daysOf(db: Db, planIds: number[]): Promise<PlanDayRow[]> {
+  if (!planIds.length) return [];
+  return db.select().from(plan_days).where(inArray(plan_days.meal_plan_id, planIds)).orderBy(asc(plan_days.meal_plan_id), asc(plan_days.day_number));
+}
+
+export async function dayCounts(db: Db, planIds: number[]): Promise<Map<number, number>> {
+  if (!planIds.length) return new Map();
+  const rows = await db
+    .select({ id: plan_days.meal_plan_id, n: count() })
+    .from(plan_days)
+    .where(inArray(plan_days.meal_plan_id, planIds))
+    .groupBy(plan_days.meal_plan_id);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** Keyed by (plan, day): a job that runs twice writes each day once. */
+export async function upsertDay(db: Db, planId: number, dayNumber: number, date: string, meals: Record<string, unknown>) {
+  const [row] = await db
+    .insert(plan_days)
+    .values({ meal_plan_id: planId, day_number: dayNumber, date, meals })
+    .onConflictDoUpdate({ target: [plan_days.meal_plan_id, plan_days.day_number], set: { meals, date, updated_at: new Date() } })
+    .returning();
+  return row!;
+}
+
+// ---- tasks ----
+
+export async function insertTask(db: Db, task: NewTask) {
+  const [row] = await db.insert(meal_plan_tasks).values(task).returning();
+  return row!;
+}
+
+export async function findTask(db: Db, userId: number, id: number, planId?: number) {
+  const [row] = await db
+    .select()
+    .from(meal_plan_tasks)
+    .where(and(eq(meal_plan_tasks.id, id), eq(meal_plan_tasks.user_id, userId), planId ? eq(meal_plan_tasks.meal_plan_id, planId) : undefined))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findTaskById(db: Db, id: number) {
+  const [row] = await db.select().from(meal_plan_tasks).where(eq(meal_plan_tasks.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The generation task of each plan (the first one made with it). */
+export async function generateTaskIds(db: Db, planIds: number[]): Promise<Map<number, number>> {
+  if (!planIds.length) return new Map();
+  const rows = await db
+    .select({ plan: meal_plan_tasks.meal_plan_id, id: sql<number>`min(${meal_plan_tasks.id})` })
+    .from(meal_plan_tasks)
+    .where(and(inArray(meal_plan_tasks.meal_plan_id, planIds), eq(meal_plan_tasks.task_type, 'generate')))
+    .groupBy(meal_plan_tasks.meal_plan_id);
+  return new Map(rows.map((r) => [r.plan, Number(r.id)]));
+}
+
+export async function listTasks(db: Db, userId: number, statuses: string[] | null, limit: number, offset: number) {
+  const where = and(eq(meal_plan_tasks.user_id, userId), statuses ? inArray(meal_plan_tasks.status, statuses) : undefined);
+  const [rows, [total], [active]] = await Promise.all([
+    db
+      .select({ task: meal_plan_tasks, plan_name: meal_plans.name })
+      .from(meal_plan_tasks)
+      .innerJoin(meal_plans, eq(meal_plans.id, meal_plan_tasks.meal_plan_id))
+      .where(where)
+      .orderBy(desc(meal_plan_tasks.created_at), desc(meal_plan_tasks.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(meal_plan_tasks).where(where),
+    db
+      .select({ n: count() })
+      .from(meal_plan_tasks)
+      .where(and(eq(meal_plan_tasks.user_id, userId), inArray(meal_plan_tasks.status, [...ACTIVE_TASK]))),
+  ]);
+  return { rows, total: total?.n ?? 0, active: active?.n ?? 0 };
+}
+
+export async function activeTasksOfPlan(db: Db, planId: number) {
+  return db
+    .select()
+    .from(meal_plan_tasks)
+    .where(and(eq(meal_plan_tasks.meal_plan_id, planId), inArray(meal_plan_tasks.status, [...ACTIVE_TASK])));
+}
+
+/** Updates a task only while it is still owned by `jobId` and not finished (a cancelled or superseded run must not write). */
+export async function updateOwnedTask(db: Db, id: number, jobId: string, set: Partial<NewTask>) {
+  const [row] = await db
+    .update(meal_plan_tasks)
+    .set({ ...set, updated_at: new Date() })
+    .where(and(eq(meal_plan_tasks.id, id), eq(meal_plan_tasks.job_id, jobId), inArray(meal_plan_tasks.status, [...ACTIVE_TASK])))
+    .returning();
+  return row ?? null;
+}
+
+/** Moves an unfinished task to a new state (cancel, fail, requeue); null when it had already finished. */
+export async function updateActiveTask(db: Db, id: number, set: Partial<NewTask>) {
+  const [row] = await db
+    .update(meal_plan_tasks)
+    .set({ ...set, updated_at: new Date() })
+    .where(and(eq(meal_plan_tasks.id, id), inArray(meal_plan_tasks.status, [...ACTIVE_TASK])))
+    .returning();
+  return row ?? null;
+}
+
+/** Tasks whose worker stopped beating (crashed process, lost connection). */
+export async function stalledTasks(db: Db, olderThan: Date, userId?: number) {
+  return db
+    .select()
+    .from(meal_plan_tasks)
+    .where(
+      and(
+        inArray(meal_plan_tasks.status, [...ACTIVE_TASK]),
+        lt(sql`coalesce(${meal_plan_tasks.heartbeat_at}, ${meal_plan_tasks.created_at})`, olderThan),
+        userId ? eq(meal_plan_tasks.user_id, userId) : undefined,
+      ),
+    );
+}
