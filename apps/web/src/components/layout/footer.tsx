@@ -37,7 +37,7 @@ export function Footer() {
           srcSet="/food-data-attribution.png 1x, /food-data-attribution@2x.png 2x"
           width={200}
           height={40}
-          alt="Food data powered by USDA FoodData and Open Food Facts"
+          alt="Food data powered by USDA and Open Food Facts"
           onError={fallBackTo1x}
           style={{ display: 'block', height: 40, width: 200 }}
         />

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newContext, STRONG_PASSWORD, startServer, uniqueEmail, waitForCode, type Server } from './harness';
+
+let server: Server;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('sign-up', () => {
+  test('register → code from the outbox → verify → dashboard', async () => {
+    const email = uniqueEmail('signup');
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${server.baseUrl}/register`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('password123');
+    // The lazy-loaded strength meter rates a common password as weak and the form refuses it.
+    await page.getByTestId('password-strength').getByText(/Very weak|Weak/).waitFor();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('This password is too easy to guess').waitFor();
+    expect(page.url()).toMatch(/\/register$/);
+
+    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByTestId('password-strength').getByText(/Strong/).waitFor();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/verify-email\?email=/);
+    await page.getByText(`Enter the 6-digit code we sent to ${email}`).waitFor();
+    // The resend button cools down for 60 s after a code was sent.
+    expect(await page.getByRole('button', { name: /Resend code in \d+ s/ }).isDisabled()).toBe(true);
+
+    await page.getByLabel('Verification code').fill('000000');
+    await page.getByRole('button', { name: 'Verify e-mail' }).click();
+    await page.getByRole('alert').waitFor();
+
+    const code = await waitForCode(server.dataDir, email);
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Verify e-mail' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  });
+
+  test('logging in before verifying leads to the code step without storing a token', async () => {
+    const email = uniqueEmail('unverified');
+    const res = await fetch(`${server.baseUrl}/api/v1/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: STRONG_PASSWORD }) });
+    expect(res.status).toBeLessThan(300);
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByLabel('E-mail or username').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/verify-email\?email=/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});

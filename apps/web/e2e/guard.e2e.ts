@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newContext, openSignedIn, registerVerifiedUser, startServer, type Server } from './harness';
+
+let server: Server;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('route guard and redirects', () => {
+  test('an unknown path redirects to the home page', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${server.baseUrl}/no/such/page`);
+    await page.waitForURL(`${server.baseUrl}/`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('Eat well');
+    await ctx.close();
+  });
+
+  test('a guarded page sends a visitor to /login and back to that page after logging in', async () => {
+    const user = await registerVerifiedUser(server);
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${server.baseUrl}/settings`);
+    await page.waitForURL(/\/login$/);
+    await page.getByLabel('E-mail or username').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/settings$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    await ctx.close();
+  });
+
+  test('a wrong password shows the server message and stores nothing', async () => {
+    const user = await registerVerifiedUser(server);
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByLabel('E-mail or username').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toMatch(/incorrect|invalid|wrong/i);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await ctx.close();
+  });
+
+  test('a malformed or expired stored token is discarded at start', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await page.goto(`${server.baseUrl}/team`);
+    const expired = `x.${Buffer.from(JSON.stringify({ sub: '1', exp: 1 })).toString('base64url')}.y`;
+    for (const bad of ['garbage', expired]) {
+      await page.evaluate((t) => localStorage.setItem('token', t), bad);
+      await page.goto(`${server.baseUrl}/dashboard`);
+      await page.waitForURL(/\/login$/);
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    }
+    await ctx.close();
+  });
+
+  test('logout clears the token and the guarded pages close again', async () => {
+    const user = await registerVerifiedUser(server);
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, user.token, '/settings');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.goto(`${server.baseUrl}/food-log`);
+    await page.waitForURL(/\/login$/);
+    await ctx.close();
+  });
+});

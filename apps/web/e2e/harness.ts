@@ -1,0 +1,166 @@
+/**
+ * End-to-end harness: the real product (`node scripts/start.mjs`) on a fresh data folder and a free
+ * port, Debian's Chromium through playwright-core, and helpers that register a verified user through
+ * the API and the mail outbox. One server per test file; stop it with SIGTERM (graceful shutdown).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const STRONG_PASSWORD = 'Tulip-Granite-Mosaic-77';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Server {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server printed, for failure messages. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts `npm start`'s script on a fresh (or the given) data folder and waits for /api/v1/health. */
+export async function startServer(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<Server> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let out = '';
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', ...opts.env };
+  delete env.DATABASE_URL; // always the embedded PGlite in the fresh folder
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const deadline = Date.now() + 220_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out.slice(-4000)}`);
+    try {
+      const r = await fetch(`${baseUrl}/api/v1/health`);
+      if (r.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`server did not become healthy:\n${out.slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+
+  return {
+    baseUrl,
+    port,
+    dataDir,
+    output: () => out,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/** A JSON call to the API; returns status and parsed body. */
+export async function apiCall<T = any>(server: Server, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, json };
+}
+
+/** The newest 6-digit code mailed to `email` (the outbox holds one .eml file per message). */
+export function latestCode(dataDir: string, email: string): string | null {
+  const outbox = join(dataDir, 'outbox');
+  if (!existsSync(outbox)) return null;
+  const files = readdirSync(outbox)
+    .map((f) => join(outbox, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs || b.localeCompare(a));
+  for (const f of files) {
+    const text = readFileSync(f, 'utf8').replace(/=\r?\n/g, '');
+    if (!text.toLowerCase().includes(`to: ${email.toLowerCase()}`)) continue;
+    const m = /(?:code is|code:)\s*([0-9]{6})/i.exec(text) ?? /\b([0-9]{6})\b/.exec(text.split(/\r?\n\r?\n/).slice(1).join('\n'));
+    if (m) return m[1];
+  }
+  return null;
+}
+
+export async function waitForCode(dataDir: string, email: string, timeoutMs = 15_000): Promise<string> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const code = latestCode(dataDir, email);
+    if (code) return code;
+    if (Date.now() > end) throw new Error(`no code for ${email} in ${dataDir}/outbox`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'e2e') {
+  return `${prefix}.${Date.now()}.${++counter}@example.com`;
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+  token: string;
+  user: { id: number; email: string; email_validated: boolean; is_superuser: boolean };
+}
+
+/** Registers through the API, reads the code from the outbox and completes registration. */
+export async function registerVerifiedUser(server: Server, email = uniqueEmail(), password = STRONG_PASSWORD): Promise<TestUser> {
+  const reg = await apiCall(server, 'POST', '/auth/register', { email, password });
+  if (reg.status >= 300) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.json)}`);
+  const code = await waitForCode(server.dataDir, email);
+  const done = await apiCall(server, 'POST', '/auth/complete-registration', { email, code });
+  if (done.status !== 200) throw new Error(`complete-registration failed: ${done.status} ${JSON.stringify(done.json)}`);
+  return { email, password, token: done.json.access_token, user: done.json.user };
+}
+
+/** Puts the token where the app looks for it (localStorage `token`) and opens `path`. */
+export async function openSignedIn(page: Page, server: Server, token: string, path = '/dashboard'): Promise<void> {
+  await page.goto(`${server.baseUrl}/privacy-policy`);
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto(`${server.baseUrl}${path}`);
+}
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const MOBILE = { width: 390, height: 844 } as const;
+
+export function newContext(browser: Browser, viewport: { width: number; height: number } = DESKTOP, colorScheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> {
+  const mobile = viewport.width < 600;
+  return browser.newContext({ viewport, colorScheme, deviceScaleFactor: mobile ? 2 : 1, isMobile: mobile, hasTouch: mobile });
+}

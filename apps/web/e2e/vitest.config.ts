@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests against the real product: each file starts its own server (fresh DATA_DIR, free port).
+// Files run one after another: every server loads the food database and runs a browser, and
+// `npm start` may rebuild the web app, which must not happen twice at once.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['e2e/**/*.e2e.ts'],
+    root: new URL('..', import.meta.url).pathname,
+    fileParallelism: false,
+    testTimeout: 90_000,
+    hookTimeout: 240_000,
+  },
+});
