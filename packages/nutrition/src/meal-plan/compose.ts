@@ -1,0 +1,51 @@
+/**
+ * Compositions: which foods go in which meal. Sampled with the seeded PRNG from each meal's
+ * candidates, respecting the role groups, one meal per food per day, and never yesterday's exact
+ * meal. The planner scores many samples with the LP relaxation and solves the best as a MIP.
+ */
+import { groupBounds } from './composition.js';
+import type { Composition, DayProblem, MealCandidates } from './mip-model.js';
+import type { CatalogueFood } from './types.js';
+
+/** Chance of adding an optional food beyond a group's minimum: gives the scorer varied shapes. */
+const OPTIONAL_P = 0.55;
+
+function sampleMeal(m: MealCandidates, rand: () => number, usedToday: Set<string>, favourites: Set<string>, keto: boolean): CatalogueFood[] {
+  const picked: CatalogueFood[] = [];
+  for (const { group, members } of groupBounds(m.meal, m.cands, keto)) {
+    const free = members.map((i) => m.cands[i]!).filter((f) => !usedToday.has(f.food_id));
+    let want = group.min;
+    while (want < group.max && rand() < OPTIONAL_P) want++;
+    for (let k = 0; k < want && free.length; k++) {
+      // Favourites are twice as likely to be drawn; otherwise uniform.
+      const weights = free.map((f) => (favourites.has(f.food_id) ? 2 : 1));
+      let r = rand() * weights.reduce((a, b) => a + b, 0);
+      let j = 0;
+      while (r >= weights[j]! && j < free.length - 1) r -= weights[j++]!;
+      const [f] = free.splice(j, 1);
+      picked.push(f!);
+      usedToday.add(f!.food_id);
+    }
+  }
+  return picked;
+}
+
+export function sampleComposition(p: DayProblem): Composition {
+  const usedToday = new Set<string>();
+  const comp: Composition = [];
+  for (const m of p.meals) {
+    let foods = sampleMeal(m, p.rand, usedToday, p.favourites, p.keto ?? false);
+    const same = (fs: CatalogueFood[]): boolean => !!m.previous?.length && fs.length === m.previous.length && fs.every((f) => m.previous!.includes(f.food_id));
+    for (let tries = 0; same(foods) && tries < 5; tries++) {
+      foods.forEach((f) => usedToday.delete(f.food_id));
+      foods = sampleMeal(m, p.rand, usedToday, p.favourites, p.keto ?? false);
+    }
+    comp.push(...foods.map((food) => ({ meal: m.meal, food })));
+  }
+  return comp;
+}
+
+/** Soft preferences outside the LP: favourites pull, foods used earlier this week push. */
+export function preferenceScore(comp: Composition, p: DayProblem): number {
+  return comp.reduce((s, x) => s + (p.favourites.has(x.food.food_id) ? -3 : 0) + (p.usage.get(x.food.food_id) ?? 0) * 1.5, 0);
+}

@@ -1,0 +1,8 @@
+export * from './types.js';
+export { CATALOGUE, foodById } from './catalogue.js';
+export { normaliseConstraints, isAllowed, allowedFoods, type FoodFilter } from './constraints.js';
+export { planDay, type PlanContext } from './plan-day.js';
+export { planWeek, planWeekGreedy } from './plan-week.js';
+export { dedupeByName } from './shape.js';
+export { DEFAULT_MEAL_SPLIT, splitFractions } from './request.js';
+export { dailyMealPlan, suggestMealOptions, type DailyMealPlan, type DailyContext, type MealOption, type SuggestConstraints } from './daily-meal-plan.js';
