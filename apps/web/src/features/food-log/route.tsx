@@ -1,4 +1,154 @@
-// Scaffold: replaced by the feature's real page (React Router lazy route module).
+import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import RestaurantIcon from '@mui/icons-material/Restaurant';
+import { CONTENT_MAX_WIDTH, MEAL_TYPES, type MealType } from '@app/contracts/constants';
+import { notify } from '../../components/feedback/notify';
+import { useDeleteFoodLogMutation, useGetDailySummaryQuery } from './api';
+import { isIsoDate, todayIso } from './dates';
+import { failureText } from './errors';
+import { mealForHour } from './serving-math';
+import type { FoodLogEntry } from './types';
+import { BarcodeDialog } from './components/barcode-dialog';
+import { CustomFoodDialog } from './components/custom-food-dialog';
+import { DateSwitcher } from './components/date-switcher';
+import { DayTotals } from './components/day-totals';
+import { EntryEditDialog } from './components/entry-edit-dialog';
+import { FoodDetailSheet } from './components/food-detail-sheet';
+import { FoodSearch } from './components/food-search';
+import { ManualEntryDialog } from './components/manual-entry-dialog';
+import { MealCard } from './components/meal-card';
+import { QuickAdd } from './components/quick-add';
+
+/** /food-log: the day's meals, and every way to add to them. `?food=` prefills the search, `?date=` picks the day. */
 export function Component() {
-  return <h1>Food log</h1>;
+  const [params, setParams] = useSearchParams();
+  const date = isIsoDate(params.get('date')) ? params.get('date')! : todayIso();
+  const [query, setQuery] = useState(() => params.get('food') ?? '');
+  const [meal, setMeal] = useState<MealType>(() => mealForHour(new Date().getHours()));
+  const [foodId, setFoodId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<FoodLogEntry | null>(null);
+  const [manualOpen, setManualOpen] = useState(false);
+  const [scanOpen, setScanOpen] = useState(false);
+  const [customBarcode, setCustomBarcode] = useState<string | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const summary = useGetDailySummaryQuery(date);
+  const [deleteLog] = useDeleteFoodLogMutation();
+
+  const setDate = (d: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (d === todayIso()) next.delete('date');
+        else next.set('date', d);
+        return next;
+      },
+      { replace: true },
+    );
+
+  async function remove(entry: FoodLogEntry) {
+    try {
+      await deleteLog({ id: entry.id, date: entry.date }).unwrap();
+      notify.success(`Deleted ${entry.food_name}`);
+    } catch (e) {
+      notify.error(failureText(e, 'Failed to delete food log'));
+    }
+  }
+
+  function addTo(m: MealType) {
+    setMeal(m);
+    searchRef.current?.focus();
+    searchRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }
+
+  return (
+    <Box sx={{ maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' } }}>
+          Food log
+        </Typography>
+        <DateSwitcher date={date} onChange={setDate} />
+      </Box>
+
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '5fr 7fr' }, gap: 3, alignItems: 'start' }}>
+        <Card sx={{ p: 2, position: { md: 'sticky' }, top: { md: 80 } }} component="section" aria-label="Add food">
+          <FoodSearch query={query} onQueryChange={setQuery} onPick={setFoodId} inputRef={searchRef} />
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
+            <Button variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={() => setScanOpen(true)}>
+              Scan barcode
+            </Button>
+            <Button variant="outlined" startIcon={<EditNoteIcon />} onClick={() => setManualOpen(true)}>
+              Manual entry
+            </Button>
+            <Button variant="outlined" startIcon={<RestaurantIcon />} onClick={() => setCustomBarcode('')}>
+              Create food
+            </Button>
+          </Box>
+          <Box sx={{ mt: 2 }}>
+            <QuickAdd date={date} meal={meal} />
+          </Box>
+        </Card>
+
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          {summary.error ? (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => summary.refetch()}>
+                  Retry
+                </Button>
+              }
+            >
+              {failureText(summary.error, 'Failed to fetch meal summary')}
+            </Alert>
+          ) : !summary.data || summary.data.date !== date ? (
+            <>
+              <Skeleton variant="rounded" height={120} />
+              {MEAL_TYPES.map((m) => (
+                <Skeleton key={m} variant="rounded" height={110} />
+              ))}
+            </>
+          ) : (
+            <>
+              <DayTotals summary={summary.data} />
+              {MEAL_TYPES.map((m) => (
+                <MealCard key={m} meal={summary.data.meals[m]} onAdd={() => addTo(m)} onEdit={setEditing} onDelete={remove} />
+              ))}
+            </>
+          )}
+        </Box>
+      </Box>
+
+      <FoodDetailSheet foodId={foodId} date={date} meal={meal} onMealChange={setMeal} onClose={() => setFoodId(null)} />
+      <EntryEditDialog entry={editing} onClose={() => setEditing(null)} />
+      <ManualEntryDialog open={manualOpen} date={date} meal={meal} onMealChange={setMeal} onClose={() => setManualOpen(false)} />
+      <BarcodeDialog
+        open={scanOpen}
+        onClose={() => setScanOpen(false)}
+        onFound={(id) => {
+          setScanOpen(false);
+          setFoodId(id);
+        }}
+        onCreate={(code) => {
+          setScanOpen(false);
+          setCustomBarcode(code);
+        }}
+      />
+      <CustomFoodDialog
+        barcode={customBarcode}
+        onClose={() => setCustomBarcode(null)}
+        onCreated={(id) => {
+          setCustomBarcode(null);
+          setFoodId(id);
+        }}
+      />
+    </Box>
+  );
 }

@@ -1,0 +1,116 @@
+import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { notify } from '../../../components/feedback/notify';
+import { useCreateCustomFoodMutation } from '../api';
+import { failureText } from '../errors';
+import { NumberField, toAmount } from './number-field';
+import { ResponsiveSheet } from './responsive-sheet';
+
+const NUTRIENTS = [
+  ['calories', 'Calories (kcal)'],
+  ['protein', 'Protein (g)'],
+  ['carbs', 'Carbs (g)'],
+  ['fat', 'Fat (g)'],
+  ['fiber', 'Fiber (g)'],
+  ['sugar', 'Sugar (g)'],
+  ['saturated_fat', 'Saturated fat (g)'],
+  ['sodium', 'Sodium (mg)'],
+] as const;
+type Nutrient = (typeof NUTRIENTS)[number][0];
+
+interface Props {
+  /** Open with this barcode filled in (an unknown scanned code), or '' for a food without one. */
+  barcode: string | null;
+  onClose: () => void;
+  onCreated: (foodId: string) => void;
+}
+
+/** Create a food of one's own (e.g. a packaged product the database does not know), usable like any other. */
+export function CustomFoodDialog({ barcode, onClose, onCreated }: Props) {
+  const titleId = useId();
+  return (
+    <ResponsiveSheet open={barcode !== null} onClose={onClose} title="Create a food" titleId={titleId}>
+      {barcode !== null && <CustomFoodForm initialBarcode={barcode} onClose={onClose} onCreated={onCreated} />}
+    </ResponsiveSheet>
+  );
+}
+
+function CustomFoodForm({ initialBarcode, onClose, onCreated }: { initialBarcode: string; onClose: () => void; onCreated: (id: string) => void }) {
+  const [name, setName] = useState('');
+  const [brand, setBrand] = useState('');
+  const [servingSize, setServingSize] = useState('1');
+  const [servingUnit, setServingUnit] = useState('serving');
+  const [servingGrams, setServingGrams] = useState('100');
+  const [barcode, setBarcode] = useState(initialBarcode);
+  const [values, setValues] = useState<Record<Nutrient, string>>(() => Object.fromEntries(NUTRIENTS.map(([k]) => [k, ''])) as Record<Nutrient, string>);
+  const [create, { isLoading }] = useCreateCustomFoodMutation();
+  const nums = Object.fromEntries(NUTRIENTS.map(([k]) => [k, toAmount(values[k])])) as Record<Nutrient, number>;
+  const size = Number(servingSize);
+  const grams = Number(servingGrams);
+  const code = barcode.replace(/[\s-]/g, '');
+  const barcodeOk = code === '' || /^\d{8,14}$/.test(code);
+  const invalid =
+    !name.trim() || values.calories.trim() === '' || Object.values(nums).some(Number.isNaN) || !(size > 0) || !(grams > 0) || !servingUnit.trim() || !barcodeOk;
+
+  async function submit() {
+    try {
+      const food = await create({
+        name: name.trim(),
+        brand_name: brand.trim(),
+        serving_size: size,
+        serving_unit: servingUnit.trim(),
+        serving_grams: grams,
+        ...(code ? { barcode: code } : {}),
+        ...nums,
+      }).unwrap();
+      notify.success(`Created ${food.name}`);
+      onCreated(food.id);
+    } catch (e) {
+      notify.error(failureText(e, 'Failed to create food'));
+    }
+  }
+
+  return (
+    <Box component="form" onSubmit={(e) => { e.preventDefault(); if (!invalid) void submit(); }} sx={{ display: 'grid', gap: 2, pt: 1 }}>
+      <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required autoFocus />
+      <TextField label="Brand (optional)" value={brand} onChange={(e) => setBrand(e.target.value)} />
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 2 }}>
+        <NumberField label="Serving size" value={servingSize} onChange={setServingSize} min={0.01} required />
+        <TextField label="Unit" value={servingUnit} onChange={(e) => setServingUnit(e.target.value)} required helperText="cup, bar, slice…" />
+        <NumberField label="Weight (g)" value={servingGrams} onChange={setServingGrams} min={1} required />
+      </Box>
+      <TextField
+        label="Barcode (optional)"
+        value={barcode}
+        onChange={(e) => setBarcode(e.target.value)}
+        error={!barcodeOk}
+        helperText={barcodeOk ? ' ' : 'A barcode has 8 to 14 digits'}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      />
+      <Typography variant="subtitle2" color="text.secondary">
+        Nutrition per serving
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' }, gap: 2 }}>
+        {NUTRIENTS.map(([k, label]) => (
+          <NumberField
+            key={k}
+            label={label}
+            value={values[k]}
+            required={k === 'calories'}
+            onChange={(v) => setValues({ ...values, [k]: v })}
+            error={Number.isNaN(nums[k]) ? 'Not a valid amount' : undefined}
+          />
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', pb: 1 }}>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={invalid || isLoading}>
+          Create food
+        </Button>
+      </Box>
+    </Box>
+  );
+}

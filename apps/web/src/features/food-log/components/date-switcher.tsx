@@ -1,0 +1,40 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { dayLabel, isIsoDate, shiftIso, todayIso } from '../dates';
+
+/** Previous / next day, back to today, or any day from the date picker. */
+export function DateSwitcher({ date, onChange }: { date: string; onChange: (date: string) => void }) {
+  const today = todayIso();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      <IconButton aria-label="Previous day" onClick={() => onChange(shiftIso(date, -1))}>
+        <ChevronLeftIcon />
+      </IconButton>
+      <Typography variant="h6" component="p" sx={{ minWidth: 112, textAlign: 'center' }} aria-live="polite" data-testid="day-label">
+        {dayLabel(date, today)}
+      </Typography>
+      <IconButton aria-label="Next day" onClick={() => onChange(shiftIso(date, 1))}>
+        <ChevronRightIcon />
+      </IconButton>
+      <TextField
+        label="Date"
+        type="date"
+        size="small"
+        value={date}
+        onChange={(e) => isIsoDate(e.target.value) && onChange(e.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={{ width: 160 }}
+      />
+      {date !== today && (
+        <Button variant="text" onClick={() => onChange(today)}>
+          Today
+        </Button>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,185 @@
+import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import Alert from '@mui/material/Alert';
+import FavoriteIcon from '@mui/icons-material/Favorite';
+import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
+import type { MealType } from '@app/contracts/constants';
+import { notify } from '../../../components/feedback/notify';
+import {
+  useAddFavoriteMutation,
+  useCreateFoodLogMutation,
+  useGetFavoritesQuery,
+  useGetFoodQuery,
+  useRemoveFavoriteMutation,
+} from '../api';
+import { failureText } from '../errors';
+import { MEAL_LABELS, defaultChoice, gramsOf, nutrientsFor, round, servingPayload, type ServingChoice } from '../serving-math';
+import type { FoodDetail } from '../types';
+import { MealSelect } from './meal-select';
+import { NutrientPreview } from './nutrient-preview';
+import { ResponsiveSheet } from './responsive-sheet';
+
+const GRAMS = '__grams';
+
+interface Props {
+  foodId: string | null;
+  date: string;
+  meal: MealType;
+  onMealChange: (m: MealType) => void;
+  onClose: () => void;
+}
+
+/** Pick a serving and an amount, see the nutrients live, and add the food to a meal. */
+export function FoodDetailSheet({ foodId, date, meal, onMealChange, onClose }: Props) {
+  const titleId = useId();
+  const { data: food, error, isFetching } = useGetFoodQuery(foodId ?? '', { skip: !foodId });
+  const shown = food && food.id === foodId ? food : undefined;
+  return (
+    <ResponsiveSheet
+      open={!!foodId}
+      onClose={onClose}
+      titleId={titleId}
+      title={shown ? shown.name : isFetching ? <Skeleton width={220} /> : 'Food'}
+      headerAction={shown ? <FavoriteToggle food={shown} /> : undefined}
+    >
+      {error && !shown ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {failureText(error, 'Failed to get food details')}
+        </Alert>
+      ) : shown ? (
+        <DetailForm key={shown.id} food={shown} date={date} meal={meal} onMealChange={onMealChange} onDone={onClose} />
+      ) : (
+        <Box>
+          <Skeleton height={56} />
+          <Skeleton height={56} />
+          <Skeleton variant="rounded" height={120} sx={{ mt: 1 }} />
+        </Box>
+      )}
+    </ResponsiveSheet>
+  );
+}
+
+function DetailForm({ food, date, meal, onMealChange, onDone }: { food: FoodDetail; date: string; meal: MealType; onMealChange: (m: MealType) => void; onDone: () => void }) {
+  const ids = { serving: useId(), count: useId(), grams: useId(), meal: useId() };
+  const [selected, setSelected] = useState(() => {
+    const d = defaultChoice(food);
+    return d.kind === 'measure' ? d.id : GRAMS;
+  });
+  const [countText, setCountText] = useState('1');
+  const [gramsText, setGramsText] = useState('100');
+  const choice: ServingChoice = selected === GRAMS ? { kind: 'grams', grams: Number(gramsText) } : { kind: 'measure', id: selected };
+  const [createLog, { isLoading }] = useCreateFoodLogMutation();
+  const count = Number(countText);
+  const countOk = Number.isFinite(count) && count > 0 && count <= 100;
+  const gramsOk = choice.kind !== 'grams' || (choice.grams > 0 && choice.grams <= 10_000);
+  const preview = nutrientsFor(food, choice, countOk ? count : 0);
+
+  async function add() {
+    try {
+      await createLog({ food_id: food.id, serving: servingPayload(choice), number_of_servings: count, meal_type: meal, date }).unwrap();
+      notify.success(`Added ${food.name} to ${MEAL_LABELS[meal].toLowerCase()}`);
+      onDone();
+    } catch (e) {
+      notify.error(failureText(e, 'Failed to create food log'));
+    }
+  }
+
+  return (
+    <Box component="form" onSubmit={(e) => { e.preventDefault(); if (countOk && gramsOk) void add(); }}>
+      {(food.brand_name || food.food_description) && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {[food.brand_name, food.food_description !== food.name ? food.food_description : ''].filter(Boolean).join(' · ')}
+        </Typography>
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr' }, gap: 2, mb: 2 }}>
+        <TextField
+          select
+          id={ids.serving}
+          label="Serving"
+          value={selected}
+          onChange={(e) => setSelected(e.target.value)}
+          sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+        >
+          {food.servings.map((s) => (
+            <MenuItem key={s.id} value={s.id}>
+              {s.description}
+            </MenuItem>
+          ))}
+          <MenuItem value={GRAMS}>Custom weight (g)</MenuItem>
+        </TextField>
+        <TextField
+          id={ids.count}
+          label="Number of servings"
+          type="number"
+          value={countText}
+          onChange={(e) => setCountText(e.target.value)}
+          error={!countOk}
+          helperText={countOk ? ' ' : 'Between 0 and 100'}
+          slotProps={{ htmlInput: { min: 0.25, max: 100, step: 0.25, inputMode: 'decimal' } }}
+        />
+        {choice.kind === 'grams' && (
+          <TextField
+            id={ids.grams}
+            label="Grams per serving"
+            type="number"
+            value={gramsText}
+            onChange={(e) => setGramsText(e.target.value)}
+            error={!gramsOk}
+            helperText={gramsOk ? ' ' : 'Between 1 and 10000 g'}
+            slotProps={{ htmlInput: { min: 1, max: 10_000, step: 1, inputMode: 'decimal' } }}
+          />
+        )}
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <MealSelect id={ids.meal} value={meal} onChange={onMealChange} />
+        </Box>
+      </Box>
+      <Typography variant="overline" color="text.secondary">
+        {round(gramsOf(food, choice) * (countOk ? count : 0))} g in total
+      </Typography>
+      <NutrientPreview n={preview} />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3, mb: 1 }}>
+        <Button type="submit" variant="contained" size="large" disabled={!countOk || !gramsOk || isLoading} fullWidth>
+          Add to {MEAL_LABELS[meal]}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+function FavoriteToggle({ food }: { food: FoodDetail }) {
+  const { data: favorites } = useGetFavoritesQuery();
+  const [add, addState] = useAddFavoriteMutation();
+  const [remove, removeState] = useRemoveFavoriteMutation();
+  const favorite = favorites?.find((f) => f.food_id === food.id);
+  const busy = addState.isLoading || removeState.isLoading;
+  async function toggle() {
+    try {
+      if (favorite) {
+        await remove(favorite.id).unwrap();
+        notify.success('Removed from favorites');
+      } else {
+        await add({ food_id: food.id }).unwrap();
+        notify.success('Added to favorites');
+      }
+    } catch (e) {
+      notify.error(failureText(e, favorite ? 'Failed to remove favorite food' : 'Failed to add favorite food by ID'));
+    }
+  }
+  const label = favorite ? 'Remove from favorites' : 'Add to favorites';
+  return (
+    <Tooltip title={label}>
+      <span>
+        <IconButton aria-label={label} aria-pressed={!!favorite} onClick={toggle} disabled={busy} color={favorite ? 'error' : 'default'}>
+          {favorite ? <FavoriteIcon /> : <FavoriteBorderIcon />}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,95 @@
+import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import TextField from '@mui/material/TextField';
+import type { MealType } from '@app/contracts/constants';
+import { notify } from '../../../components/feedback/notify';
+import { useAddManualFavoriteMutation, useCreateFoodLogMutation } from '../api';
+import { failureText } from '../errors';
+import { MEAL_LABELS } from '../serving-math';
+import { MealSelect } from './meal-select';
+import { NumberField, toAmount } from './number-field';
+import { ResponsiveSheet } from './responsive-sheet';
+
+const FIELDS = [
+  ['calories', 'Calories (kcal)'],
+  ['protein', 'Protein (g)'],
+  ['carbohydrates', 'Carbs (g)'],
+  ['fat', 'Fat (g)'],
+  ['fiber', 'Fiber (g)'],
+] as const;
+type Field = (typeof FIELDS)[number][0];
+
+/** Log something that is not in the database by typing its values for one serving. */
+export function ManualEntryDialog(props: { open: boolean; date: string; meal: MealType; onMealChange: (m: MealType) => void; onClose: () => void }) {
+  const titleId = useId();
+  return (
+    <ResponsiveSheet open={props.open} onClose={props.onClose} title="Manual entry" titleId={titleId}>
+      {props.open && <ManualForm {...props} />}
+    </ResponsiveSheet>
+  );
+}
+
+function ManualForm({ date, meal, onMealChange, onClose }: { date: string; meal: MealType; onMealChange: (m: MealType) => void; onClose: () => void }) {
+  const [name, setName] = useState('');
+  const [serving, setServing] = useState('1 serving');
+  const [count, setCount] = useState('1');
+  const [values, setValues] = useState<Record<Field, string>>({ calories: '', protein: '', carbohydrates: '', fat: '', fiber: '' });
+  const [saveFavorite, setSaveFavorite] = useState(false);
+  const [createLog, { isLoading }] = useCreateFoodLogMutation();
+  const [addFavorite] = useAddManualFavoriteMutation();
+  const mealId = useId();
+  const nums = Object.fromEntries(FIELDS.map(([k]) => [k, toAmount(values[k])])) as Record<Field, number>;
+  const countNum = Number(count);
+  const invalid = !name.trim() || values.calories.trim() === '' || Object.values(nums).some(Number.isNaN) || !(countNum > 0 && countNum <= 100);
+
+  async function submit() {
+    try {
+      await createLog({ food_name: name.trim(), serving_description: serving.trim() || 'serving', number_of_servings: countNum, ...nums, meal_type: meal, date }).unwrap();
+    } catch (e) {
+      notify.error(failureText(e, 'Failed to create food log'));
+      return;
+    }
+    if (saveFavorite) {
+      try {
+        await addFavorite({ food_name: name.trim(), serving_size: serving.trim() || 'serving', calories: nums.calories, protein: nums.protein, carbohydrates: nums.carbohydrates, fat: nums.fat }).unwrap();
+      } catch (e) {
+        notify.error(failureText(e, 'Failed to add manual favorite food'));
+      }
+    }
+    notify.success(`Added ${name.trim()} to ${MEAL_LABELS[meal].toLowerCase()}`);
+    onClose();
+  }
+
+  return (
+    <Box component="form" onSubmit={(e) => { e.preventDefault(); if (!invalid) void submit(); }} sx={{ display: 'grid', gap: 2, pt: 1 }}>
+      <TextField label="Food name" value={name} onChange={(e) => setName(e.target.value)} required autoFocus />
+      <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: 2 }}>
+        <TextField label="Serving" value={serving} onChange={(e) => setServing(e.target.value)} helperText="e.g. 1 bowl, 250 ml" />
+        <NumberField label="Servings" value={count} onChange={setCount} min={0.25} max={100} step={0.25} />
+      </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, gap: 2 }}>
+        {FIELDS.map(([k, label]) => (
+          <NumberField
+            key={k}
+            label={`${label} per serving`}
+            value={values[k]}
+            required={k === 'calories'}
+            onChange={(v) => setValues({ ...values, [k]: v })}
+            error={Number.isNaN(nums[k]) ? 'Not a valid amount' : undefined}
+          />
+        ))}
+      </Box>
+      <MealSelect id={mealId} value={meal} onChange={onMealChange} />
+      <FormControlLabel control={<Checkbox checked={saveFavorite} onChange={(e) => setSaveFavorite(e.target.checked)} />} label="Also save to favorites" />
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', pb: 1 }}>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={invalid || isLoading}>
+          Add to {MEAL_LABELS[meal]}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
