@@ -2,10 +2,22 @@ import { z } from 'zod';
 import { ALLERGY_IDS, DIET_TYPE_IDS } from './constants.ts';
 import { PasswordSchema, UsernameSchema } from './auth.ts';
 
-/** IANA zones the runtime knows, plus 'UTC' (which Intl does not always list). */
+/**
+ * IANA zones the runtime lists, plus 'UTC' (which Intl does not always list), plus Area/Location names
+ * Intl accepts but lists under an older alias (Node 20 lists Asia/Calcutta, browsers send Asia/Kolkata).
+ * Offsets and abbreviations ("+01:00", "EST") are refused: they ignore daylight saving.
+ */
+let zones: Set<string> | undefined;
 function isTimeZone(tz: string): boolean {
-  const zones = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
-  return tz === 'UTC' || zones.includes(tz);
+  zones ??= new Set((Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? []);
+  if (tz === 'UTC' || zones.has(tz)) return true;
+  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){1,2}$/.test(tz)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
 }
 export const TimeZoneSchema = z.string().max(64).refine(isTimeZone, { error: 'Unknown time zone: use an IANA name such as Europe/Berlin' });
 

@@ -1,4 +1,80 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ALLERGIES,
+  AuthSessionSchema,
+  ChangePasswordBodySchema,
+  DIET_TYPES,
+  DeleteProfileBodySchema,
+  MessageSchema,
+  OptionListSchema,
+  PurchaseUuidSchema,
+  SetPasswordBodySchema,
+  UpdateProfileBodySchema,
+  UserSchema,
+  UserSettingsSchema,
+  UserSettingsUpdateSchema,
+  UsernameAvailabilitySchema,
+  UsernameParamsSchema,
+  errorResponses,
+} from '@app/contracts';
+import { toUser } from '../auth/session.ts';
+import { settingsService } from './service.ts';
 
-/** Routes of the settings feature (being built). */
-export default async function settingsRoutes(_app: FastifyInstance) {}
+const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+/**
+ * User settings, profile and account. POST /user-settings is an upsert: 201 when it created the row,
+ * 200 when it updated an existing one; PUT updates the given fields (creating the row if needed).
+ */
+export default async function settingsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const settings = settingsService(fastify);
+  const tags = ['settings'];
+
+  app.get('/user-settings', { schema: { tags, response: { 200: UserSettingsSchema, ...errorResponses } } }, async (req) => settings.get(req.user.id));
+
+  app.post('/user-settings', {
+    schema: { tags, body: UserSettingsUpdateSchema, response: { 200: UserSettingsSchema, 201: UserSettingsSchema, ...errorResponses } },
+  }, async (req, reply) => {
+    const { settings: saved, created } = await settings.save(req.user.id, req.body);
+    return reply.code(created ? 201 : 200).send(saved);
+  });
+
+  app.put('/user-settings', {
+    schema: { tags, body: UserSettingsUpdateSchema, response: { 200: UserSettingsSchema, ...errorResponses } },
+  }, async (req) => (await settings.save(req.user.id, req.body)).settings);
+
+  app.get('/diet-types', { config: { public: true }, schema: { tags, security: [], response: { 200: OptionListSchema } } }, async () => DIET_TYPES.map((d) => ({ ...d })));
+  app.get('/allergies', { config: { public: true }, schema: { tags, security: [], response: { 200: OptionListSchema } } }, async () => ALLERGIES.map((a) => ({ ...a })));
+
+  // Public so the sign-up form can check a name before the account exists.
+  app.get('/settings/check-username/:username', {
+    config: { public: true, ...limit(60) },
+    schema: { tags, security: [], params: UsernameParamsSchema, response: { 200: UsernameAvailabilitySchema, ...errorResponses } },
+  }, async (req) => settings.usernameAvailable(req.params.username));
+
+  app.post('/settings/password', {
+    config: limit(10),
+    schema: { tags, body: ChangePasswordBodySchema, response: { 200: AuthSessionSchema, ...errorResponses } },
+  }, async (req) => settings.changePassword(req.user, req.body.current_password, req.body.new_password));
+
+  app.post('/settings/set-password', {
+    config: limit(10),
+    schema: { tags, body: SetPasswordBodySchema, response: { 200: MessageSchema, ...errorResponses } },
+  }, async (req) => settings.setFirstPassword(req.user, req.body.new_password));
+
+  app.put('/profile', {
+    config: limit(30),
+    schema: { tags, body: UpdateProfileBodySchema, response: { 200: UserSchema, ...errorResponses } },
+  }, async (req) => toUser(await settings.updateProfile(req.user, req.body)));
+
+  app.delete('/profile', {
+    config: limit(10),
+    schema: { tags, body: DeleteProfileBodySchema, response: { 200: MessageSchema, ...errorResponses } },
+  }, async (req) => settings.deleteAccount(req.user, req.body));
+
+  app.get('/profile/purchase-uuid', {
+    schema: { tags, response: { 200: PurchaseUuidSchema, ...errorResponses } },
+  }, async (req) => ({ purchase_uuid: req.user.purchase_uuid }));
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthSession, UserSettings, UserSettingsUpdate } from '@app/contracts';
+import { badRequest, conflict } from '../../lib/http-error.ts';
+import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords.ts';
+import { assertStrongPassword } from '../auth/service.ts';
+import { setPassword, updateUser, type UserRow } from '../auth/repository.ts';
+import { sessionFor } from '../auth/session.ts';
+import * as repo from './repository.ts';
+
+/** Spec §3 defaults for a user who has not saved settings yet. */
+export const DEFAULT_SETTINGS: UserSettings = {
+  diet_types: [],
+  allergies: [],
+  timezone: 'UTC',
+  daily_calorie_goal: null,
+  daily_protein_goal: null,
+  daily_carbs_goal: null,
+  daily_fat_goal: null,
+  daily_fiber_goal: null,
+};
+
+function toSettings(r: repo.SettingsRow | undefined): UserSettings {
+  if (!r) return { ...DEFAULT_SETTINGS };
+  const { diet_types, allergies, timezone, daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal } = r;
+  return { diet_types, allergies, timezone, daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal };
+}
+
+export function settingsService(app: FastifyInstance) {
+  const db = app.db;
+  return {
+    async get(userId: number) {
+      return toSettings(await repo.findSettings(db, userId));
+    },
+
+    async save(userId: number, patch: UserSettingsUpdate) {
+      const { row, created } = await repo.upsertSettings(db, userId, patch);
+      return { settings: toSettings(row), created };
+    },
+
+    async usernameAvailable(username: string) {
+      return { available: (await repo.usernameOwner(db, username)) === undefined };
+    },
+
+    async updateProfile(user: UserRow, patch: { username?: string | null }) {
+      if (patch.username === undefined) return user;
+      if (patch.username !== null) {
+        const owner = await repo.usernameOwner(db, patch.username);
+        if (owner !== undefined && owner !== user.id) throw conflict('Username is already taken');
+      }
+      try {
+        return await repo.setUsername(db, user.id, patch.username);
+      } catch (err) {
+        // Two users claiming the same name at once: the unique index decides.
+        if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as any)?.cause?.code === '23505') throw conflict('Username is already taken');
+        throw err;
+      }
+    },
+
+    async changePassword(user: UserRow, current: string, next: string): Promise<AuthSession> {
+      const ok = user.password_hash ? await verifyPassword(user.password_hash, current) : await verifyDummy(current);
+      if (!user.password_hash) throw badRequest('Your account has no password yet: set one instead');
+      if (!ok) throw badRequest('Current password is incorrect');
+      assertStrongPassword(next, [user.email, user.username], 'new_password');
+      // Bumping the token version signs out every other device; the caller gets a fresh token.
+      return sessionFor(app, await setPassword(db, user.id, await hashPassword(next)));
+    },
+
+    async setFirstPassword(user: UserRow, next: string) {
+      if (user.password_hash) throw badRequest('Your account already has a password: change it instead');
+      assertStrongPassword(next, [user.email, user.username], 'new_password');
+      // Adding a sign-in method revokes nothing, so the current token stays valid.
+      await updateUser(db, user.id, { password_hash: await hashPassword(next) });
+      return { message: 'Password set. You can now sign in with your e-mail and password.' };
+    },
+
+    async deleteAccount(user: UserRow, confirm: { password?: string; email?: string }) {
+      if (user.password_hash) {
+        if (confirm.password === undefined || !(await verifyPassword(user.password_hash, confirm.password))) {
+          throw badRequest('Failed to delete account', 'Password is incorrect');
+        }
+      } else if ((confirm.email ?? '').trim().toLowerCase() !== user.email) {
+        throw badRequest('Failed to delete account', 'Type your e-mail address to confirm');
+      }
+      await repo.deleteAccount(db, user.id, user.email);
+      return { message: 'Your account and all its data were deleted.' };
+    },
+  };
+}

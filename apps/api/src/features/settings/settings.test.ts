@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { clientFromNewIp, createTestApp, createUser, isErrorBody, STRONG_PASSWORD, type HttpClient, type TestApp } from '../../../test/helpers.ts';
+import * as schema from '../../db/schema/index.ts';
+import { createNotification } from '../notifications/service.ts';
+
+let t: TestApp;
+let http: HttpClient;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(() => {
+  http = clientFromNewIp(t);
+});
+
+describe('user settings', () => {
+  it('answers defaults for a new user, then saves with POST (201) and PUT (partial)', async () => {
+    const { token } = await createUser(t, { http });
+    const defaults = await http.get('/user-settings', { token });
+    expect(defaults.status).toBe(200);
+    expect(defaults.json).toEqual({
+      diet_types: [], allergies: [], timezone: 'UTC',
+      daily_calorie_goal: null, daily_protein_goal: null, daily_carbs_goal: null, daily_fat_goal: null, daily_fiber_goal: null,
+    });
+    const created = await http.post('/user-settings', { diet_types: ['vegan', 'vegan', 'keto'], timezone: 'Europe/Berlin', daily_calorie_goal: 2100 }, { token });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ diet_types: ['vegan', 'keto'], timezone: 'Europe/Berlin', daily_calorie_goal: 2100, allergies: [] });
+    const again = await http.post('/user-settings', { allergies: ['peanuts'] }, { token });
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({ diet_types: ['vegan', 'keto'], allergies: ['peanuts'] });
+    const put = await http.put('/user-settings', { daily_calorie_goal: null, daily_protein_goal: 140 }, { token });
+    expect(put.status).toBe(200);
+    expect(put.json).toMatchObject({ daily_calorie_goal: null, daily_protein_goal: 140, timezone: 'Europe/Berlin', allergies: ['peanuts'] });
+    expect((await http.get('/user-settings', { token })).json).toEqual(put.json);
+  });
+
+  it('refuses unknown time zones, diet types, allergies and insane goals with 422', async () => {
+    const { token } = await createUser(t, { http });
+    const bad = [
+      { timezone: 'Mars/Olympus' },
+      { timezone: '+01:00' },
+      { timezone: 'EST' },
+      { timezone: 'x'.repeat(10_000) },
+      { diet_types: ['carnivore'] },
+      { allergies: ['gluten'] },
+      { diet_types: 'vegan' },
+      { daily_calorie_goal: 500 },
+      { daily_calorie_goal: 20_000 },
+      { daily_protein_goal: -1 },
+      { daily_fat_goal: 1001 },
+      { daily_fiber_goal: 'lots' },
+      { daily_carbs_goal: 12.5 },
+    ];
+    for (const body of bad) {
+      for (const method of ['post', 'put'] as const) {
+        const res = await http[method]('/user-settings', body, { token });
+        expect(res.status, JSON.stringify(body)).toBe(422);
+        expect(res.json.detail.type).toBe('validation_error');
+        expect(res.json.detail.errors[0].loc[0]).toBe('body');
+      }
+    }
+    expect((await http.get('/user-settings', { token })).json.timezone).toBe('UTC');
+  });
+
+  it('accepts UTC and IANA zones', async () => {
+    const { token } = await createUser(t, { http });
+    for (const timezone of ['UTC', 'America/New_York', 'Asia/Kolkata', 'Europe/Kyiv']) {
+      const res = await http.put('/user-settings', { timezone }, { token });
+      expect(res.status).toBe(200);
+      expect(res.json.timezone).toBe(timezone);
+    }
+  });
+
+  it('lists diet types and allergies without signing in', async () => {
+    const diets = await http.get('/diet-types');
+    expect(diets.status).toBe(200);
+    expect(diets.json).toContainEqual({ id: 'vegan', label: 'Vegan' });
+    const allergies = await http.get('/allergies');
+    expect(allergies.json).toContainEqual({ id: 'peanuts', label: 'Peanuts' });
+  });
+
+  it('needs a token for settings', async () => {
+    for (const res of [await http.get('/user-settings'), await http.put('/user-settings', {}), await http.get('/profile/purchase-uuid')]) {
+      expect(res.status).toBe(401);
+      expect(isErrorBody(res)).toBe(true);
+    }
+  });
+});
+
+describe('username and profile', () => {
+  it('checks usernames case-insensitively and validates them', async () => {
+    const { token } = await createUser(t, { http, username: 'Cheddar_Fan' });
+    expect((await http.get('/settings/check-username/cheddar_fan')).json).toEqual({ available: false });
+    expect((await http.get('/settings/check-username/brie.lover')).json).toEqual({ available: true });
+    for (const bad of ['ab', 'x'.repeat(31), 'with%20space', 'emoji%F0%9F%A7%80']) {
+      const res = await http.get(`/settings/check-username/${bad}`);
+      expect(res.status, bad).toBe(422);
+      expect(isErrorBody(res)).toBe(true);
+    }
+    expect(token).toBeTruthy();
+  });
+
+  it('changes the username, refusing one taken by someone else (409)', async () => {
+    await createUser(t, { http, username: 'Gouda' });
+    const { token } = await createUser(t, { http, username: 'Edam' });
+    const taken = await http.put('/profile', { username: 'GOUDA' }, { token });
+    expect(taken.status).toBe(409);
+    expect(isErrorBody(taken)).toBe(true);
+    const own = await http.put('/profile', { username: 'EDAM' }, { token });
+    expect(own.status).toBe(200);
+    expect(own.json.username).toBe('EDAM');
+    const cleared = await http.put('/profile', { username: null }, { token });
+    expect(cleared.json.username).toBeNull();
+    expect((await http.put('/profile', { username: 'no spaces' }, { token })).status).toBe(422);
+  });
+
+  it('gives a stable purchase uuid per user', async () => {
+    const a = await createUser(t, { http });
+    const b = await createUser(t, { http });
+    const a1 = await http.get('/profile/purchase-uuid', { token: a.token });
+    const a2 = await http.get('/profile/purchase-uuid', { token: a.token });
+    const b1 = await http.get('/profile/purchase-uuid', { token: b.token });
+    expect(a1.json.purchase_uuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a2.json).toEqual(a1.json);
+    expect(b1.json.purchase_uuid).not.toBe(a1.json.purchase_uuid);
+  });
+});
+
+describe('passwords', () => {
+  it('changes the password: wrong current is 400, other tokens are revoked, the caller gets a fresh one', async () => {
+    const { token, email } = await createUser(t, { http });
+    const other = (await http.post('/auth/login', { email, password: STRONG_PASSWORD })).json.access_token;
+    const wrong = await http.post('/settings/password', { current_password: 'not-it-at-all', new_password: 'Fresh-Orchard-Lantern-8' }, { token });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.detail.msg).toBe('Current password is incorrect');
+    const weak = await http.post('/settings/password', { current_password: STRONG_PASSWORD, new_password: 'password1234' }, { token });
+    expect(weak.status).toBe(422);
+    const ok = await http.post('/settings/password', { current_password: STRONG_PASSWORD, new_password: 'Fresh-Orchard-Lantern-8' }, { token });
+    expect(ok.status).toBe(200);
+    expect(ok.json.token_type).toBe('bearer');
+    expect((await http.get('/auth/me', { token })).status).toBe(401);
+    expect((await http.get('/auth/me', { token: other })).status).toBe(401);
+    expect((await http.get('/auth/me', { token: ok.json.access_token })).status).toBe(200);
+    expect((await http.post('/auth/login', { email, password: 'Fresh-Orchard-Lantern-8' })).status).toBe(200);
+  });
+
+  it('set-password is only for accounts without one', async () => {
+    const { token } = await createUser(t, { http });
+    const res = await http.post('/settings/set-password', { new_password: 'Fresh-Orchard-Lantern-8' }, { token });
+    expect(res.status).toBe(400);
+    expect(res.json.detail.msg).toMatch(/already has a password/);
+  });
+});
+
+/** Every table with a user_id column, read from the schema so tables added later are covered too. */
+function userOwnedTables(): { name: string; table: PgTable }[] {
+  return Object.values(schema)
+    .filter((v): v is PgTable => v instanceof PgTable)
+    .filter((table) => 'user_id' in getTableColumns(table))
+    .map((table) => ({ name: getTableConfig(table).name, table }));
+}
+
+describe('account deletion', () => {
+  it('refuses a wrong password and keeps the account', async () => {
+    const { token } = await createUser(t, { http });
+    const res = await http.del('/profile', { token, body: { password: 'not-the-password' } });
+    expect(res.status).toBe(400);
+    expect(res.json.detail.msg).toBe('Failed to delete account');
+    expect((await http.get('/auth/me', { token })).status).toBe(200);
+    expect((await http.del('/profile', { token, body: {} })).status).toBe(422);
+  });
+
+  it('deletes the account and every row it owned, leaving other users alone', async () => {
+    const keep = await createUser(t, { http });
+    const gone = await createUser(t, { http });
+    for (const u of [keep, gone]) {
+      await http.put('/user-settings', { timezone: 'Europe/Paris' }, { token: u.token });
+      await http.put('/notifications/preferences', { push_enabled: true }, { token: u.token });
+      await createNotification(t.database.db, u.user.id, { title: 'Hello' });
+    }
+    const tables = userOwnedTables();
+    expect(tables.map((x) => x.name)).toEqual(expect.arrayContaining(['user_settings', 'notifications', 'notification_preferences', 'verification_codes', 'social_identities']));
+    const countFor = async (id: number) => {
+      const out: Record<string, number> = {};
+      for (const { name, table } of tables) {
+        const [r] = await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(eq((table as any).user_id, id));
+        out[name] = r.n;
+      }
+      return out;
+    };
+    expect((await countFor(gone.user.id)).notifications).toBe(1);
+
+    const res = await http.del('/profile', { token: gone.token, body: { password: STRONG_PASSWORD } });
+    expect(res.status).toBe(200);
+    expect(Object.values(await countFor(gone.user.id)).every((n) => n === 0)).toBe(true);
+    expect(await t.database.db.select().from(schema.users).where(eq(schema.users.id, gone.user.id))).toHaveLength(0);
+    expect((await http.get('/auth/me', { token: gone.token })).status).toBe(401);
+    expect((await http.post('/auth/login', { email: gone.email, password: STRONG_PASSWORD })).status).toBe(401);
+    const kept = await countFor(keep.user.id);
+    expect(kept.notifications).toBe(1);
+    expect(kept.user_settings).toBe(1);
+    // the address can register again
+    expect((await http.post('/auth/register', { email: gone.email, password: STRONG_PASSWORD })).status).toBe(201);
+  });
+});
