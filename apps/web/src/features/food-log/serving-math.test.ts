@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { defaultChoice, gramsOf, mealForHour, nutrientsFor, servingPayload } from './serving-math';
+import { dayLabel, isIsoDate, shiftIso } from './dates';
+import { failureText } from './errors';
+import { normaliseError } from '../../lib/errors';
+
+const per100 = {
+  calories: 89, protein: 1.09, carbs: 22.84, fat: 0.33, fiber: 2.6, sugar: 12.23, saturated_fat: 0.112,
+  monounsaturated_fat: 0.032, polyunsaturated_fat: 0.073, trans_fat: 0, cholesterol: 0, sodium: 1, potassium: 358,
+};
+const banana = {
+  serving_grams: 118,
+  per_100g: per100,
+  servings: [
+    { id: 'm1', description: '1 medium (7" to 7-7/8" long)', amount: 1, unit: 'medium', grams: 118 },
+    { id: 'm2', description: '1 cup, mashed', amount: 1, unit: 'cup', grams: 225 },
+    { id: 'g', description: '1 g', amount: 1, unit: 'g', grams: 1 },
+  ],
+};
+
+describe('serving math', () => {
+  it('scales nutrients from per-100 g values by the chosen measure and count', () => {
+    const one = nutrientsFor(banana, { kind: 'measure', id: 'm1' }, 1);
+    expect(one.calories).toBeCloseTo(105.02, 2);
+    const two = nutrientsFor(banana, { kind: 'measure', id: 'm2' }, 2);
+    expect(two.calories).toBeCloseTo(400.5, 1);
+    expect(two.potassium).toBeCloseTo(1611, 0);
+  });
+  it('uses a typed weight in grams', () => {
+    expect(nutrientsFor(banana, { kind: 'grams', grams: 50 }, 1).carbs).toBeCloseTo(11.42, 2);
+    expect(gramsOf(banana, { kind: 'grams', grams: Number('') })).toBe(0);
+  });
+  it('shows zero for an invalid number of servings rather than NaN', () => {
+    expect(nutrientsFor(banana, defaultChoice(banana), NaN).calories).toBe(0);
+    expect(nutrientsFor(banana, defaultChoice(banana), -1).calories).toBe(0);
+  });
+  it('sends a measure by id and a weight as a number', () => {
+    expect(servingPayload({ kind: 'measure', id: 'm2' })).toEqual({ id: 'm2' });
+    expect(servingPayload({ kind: 'grams', grams: 30 })).toBe(30);
+  });
+  it('guesses the meal from the hour', () => {
+    expect([7, 12, 16, 19, 23].map(mealForHour)).toEqual(['breakfast', 'lunch', 'snack', 'dinner', 'snack']);
+  });
+});
+
+describe('dates', () => {
+  it('moves across month and year ends', () => {
+    expect(shiftIso('2025-12-31', 1)).toBe('2026-01-01');
+    expect(shiftIso('2024-03-01', -1)).toBe('2024-02-29');
+  });
+  it('names today and its neighbours', () => {
+    expect(dayLabel('2025-06-10', '2025-06-10')).toBe('Today');
+    expect(dayLabel('2025-06-09', '2025-06-10')).toBe('Yesterday');
+    expect(dayLabel('2025-06-11', '2025-06-10')).toBe('Tomorrow');
+    expect(dayLabel('2025-06-01', '2025-06-10')).toBe('Sun, 1 Jun');
+  });
+  it('accepts only real calendar dates from the URL', () => {
+    expect(isIsoDate('2025-02-28')).toBe(true);
+    expect(isIsoDate('2025-02-30')).toBe(false);
+    expect(isIsoDate('yesterday')).toBe(false);
+  });
+});
+
+describe('failure text', () => {
+  it('leads with the spec §8 text and adds the field error of a 422', () => {
+    const e = normaliseError({ status: 422, data: { detail: { msg: 'Invalid request', type: 'validation_error', errors: [{ loc: ['body', 'calories'], msg: 'calories must not be negative', type: 'too_small' }] } } });
+    expect(failureText(e, 'Failed to create food log')).toBe('Failed to create food log: calories must not be negative');
+  });
+  it('says the server could not be reached', () => {
+    const e = normaliseError({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' });
+    expect(failureText(e, 'Food search failed')).toBe('Food search failed: Failed to connect to server');
+  });
+});
