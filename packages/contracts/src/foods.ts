@@ -80,7 +80,7 @@ export const FoodSearchResponseSchema = z
 export type FoodSearchResponse = z.infer<typeof FoodSearchResponseSchema>;
 
 export const FoodIdParamsSchema = z.object({
-  id: z.string().min(1).max(80).regex(/^(usda|off|fdc|custom)-[A-Za-z0-9-]+$/, 'Unknown food id format'),
+  id: z.string().min(1).max(80),
 });
 
 /** Digits only (spaces and dashes are tolerated and dropped), 8 to 14 of them: UPC-E/EAN-8, UPC-A, EAN-13, GTIN-14. */

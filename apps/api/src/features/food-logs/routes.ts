@@ -1,4 +1,63 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  DailySummaryQuerySchema,
+  DailySummarySchema,
+  DateParamsSchema,
+  DownloadParamsSchema,
+  ErrorBodySchema,
+  FoodLogBatchSchema,
+  FoodLogCreateSchema,
+  FoodLogEntrySchema,
+  FoodLogUpdateSchema,
+  IntIdParamsSchema,
+  ManualFoodListSchema,
+  MealSummaryParamsSchema,
+  MealSummarySchema,
+  errorResponses,
+} from '@app/contracts';
+import { z } from 'zod';
+import * as service from './service.ts';
 
-/** Routes of the food-logs feature (being built). */
-export default async function food_logsRoutes(_app: FastifyInstance) {}
+/** The user's food log: entries, summaries, CSV export and recent manual foods. */
+export default async function foodLogsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { ...errorResponses, 500: ErrorBodySchema };
+  const tags = ['food-logs'];
+
+  r.post('/food-logs', { schema: { tags, body: FoodLogCreateSchema, response: { 201: FoodLogEntrySchema, ...errors } } }, async (req, reply) => {
+    const [entry] = await service.createLogs(app.db, req.user.id, [req.body]);
+    return reply.code(201).send(entry!);
+  });
+
+  r.post('/food-logs/batch', { schema: { tags, body: FoodLogBatchSchema, response: { 201: z.array(FoodLogEntrySchema), ...errors } } }, async (req, reply) =>
+    reply.code(201).send(await service.createLogs(app.db, req.user.id, req.body)),
+  );
+
+  r.put('/food-logs/:id', { schema: { tags, params: IntIdParamsSchema, body: FoodLogUpdateSchema, response: { 200: FoodLogEntrySchema, ...errors } } }, async (req) =>
+    service.updateLog(app.db, req.user.id, req.params.id, req.body),
+  );
+
+  r.delete('/food-logs/:id', { schema: { tags, params: IntIdParamsSchema, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
+    await service.deleteLog(app.db, req.user.id, req.params.id);
+    return reply.code(204).send(null);
+  });
+
+  r.get('/food-logs/daily-summary/:date', { schema: { tags, params: DateParamsSchema, querystring: DailySummaryQuerySchema, response: { 200: DailySummarySchema, ...errors } } }, async (req) =>
+    service.dailySummary(app.db, req.user.id, req.params.date, req.query.goals),
+  );
+
+  r.get('/food-logs/meal-summary/:date/:mealType', { schema: { tags, params: MealSummaryParamsSchema, response: { 200: MealSummarySchema, ...errors } } }, async (req) =>
+    service.mealSummary(app.db, req.user.id, req.params.date, req.params.mealType),
+  );
+
+  r.get('/food-logs/download/:days', { schema: { tags, params: DownloadParamsSchema, response: { 200: z.string(), ...errors } } }, async (req, reply) => {
+    const csv = await service.downloadCsv(app.db, req.user.id, req.params.days);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="food_log_${req.params.days}days.csv"`)
+      .send(csv);
+  });
+
+  r.get('/food-logs/manual-foods', { schema: { tags, response: { 200: ManualFoodListSchema, ...errors } } }, async (req) => service.manualFoods(app.db, req.user.id));
+}

@@ -1,0 +1,221 @@
+/** Rules of the food log: nutrients from the database or the user's numbers, local dates, summaries, CSV. */
+import { TZDate } from '@date-fns/tz';
+import { format, subDays } from 'date-fns';
+import { stringify } from 'csv-stringify/sync';
+import { GoalsJsonSchema, MEAL_TYPES, type DailySummary, type FoodLogEntry, type MealSummary, type NutrientTotals, type FoodLogUpdate } from '@app/contracts';
+import type { z } from 'zod';
+import type { FoodLogCreateSchema, ServingChoice } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { notFound, unprocessable } from '../../lib/http-error.ts';
+import { getFood } from '../foods/repository.ts';
+import { per100g, resolveServing, scaled } from '../foods/food-rows.ts';
+import * as repo from './repository.ts';
+import type { FoodLogRow, NewFoodLogRow } from './repository.ts';
+
+type CreateBody = z.infer<typeof FoodLogCreateSchema>;
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** The user's local calendar date (user_settings.timezone, UTC when none). */
+export async function todayFor(db: Db, userId: number, now = new Date()): Promise<string> {
+  const tz = (await repo.userSettings(db, userId))?.timezone || 'UTC';
+  return format(new TZDate(now, tz), 'yyyy-MM-dd');
+}
+
+/** Nutrients of a database food for a serving, in food-log column names. */
+function fromFood(food: NonNullable<Awaited<ReturnType<typeof getFood>>>, grams: number) {
+  const n = scaled(per100g(food), grams);
+  const { carbs, ...rest } = n;
+  return { ...rest, carbohydrates: carbs };
+}
+
+async function buildRow(db: Db, userId: number, body: CreateBody, today: string): Promise<NewFoodLogRow> {
+  const date = body.date ?? today;
+  if ('food_id' in body && typeof body.food_id === 'string') {
+    const food = await getFood(db, body.food_id);
+    if (!food) throw notFound('Food not found');
+    const serving = resolveServing(food, body.serving as ServingChoice | undefined);
+    if (!serving) throw unprocessable('Unknown serving for this food', ['body', 'serving']);
+    return {
+      user_id: userId,
+      food_id: food.id,
+      food_name: food.name,
+      brand_name: food.brand_name,
+      serving_description: serving.description,
+      serving_grams: serving.grams,
+      number_of_servings: body.number_of_servings,
+      ...fromFood(food, serving.grams * body.number_of_servings),
+      meal_type: body.meal_type,
+      date,
+    };
+  }
+  const m = body as Extract<CreateBody, { calories: number }>;
+  const n = m.number_of_servings;
+  const per = { ...m, carbohydrates: m.carbohydrates ?? m.carbs ?? 0 };
+  const total = Object.fromEntries(
+    (['calories', 'protein', 'carbohydrates', 'fat', 'fiber', 'sugar', 'sodium', 'potassium', 'saturated_fat', 'monounsaturated_fat', 'polyunsaturated_fat', 'trans_fat', 'cholesterol'] as const).map((k) => [k, round((per[k] ?? 0) * n)]),
+  );
+  return {
+    user_id: userId,
+    food_id: null,
+    food_name: m.food_name,
+    brand_name: m.brand_name,
+    serving_description: m.serving_description,
+    serving_grams: null,
+    number_of_servings: n,
+    ...total,
+    meal_type: m.meal_type,
+    date,
+  };
+}
+
+export function toEntry(r: FoodLogRow): FoodLogEntry {
+  return {
+    id: r.id,
+    food_id: r.food_id,
+    food_name: r.food_name,
+    brand_name: r.brand_name,
+    serving_description: r.serving_description,
+    serving_grams: r.serving_grams,
+    number_of_servings: r.number_of_servings,
+    calories: r.calories,
+    protein: r.protein,
+    carbohydrates: r.carbohydrates,
+    carbs: r.carbohydrates,
+    fat: r.fat,
+    fiber: r.fiber,
+    sugar: r.sugar,
+    sodium: r.sodium,
+    potassium: r.potassium,
+    saturated_fat: r.saturated_fat,
+    monounsaturated_fat: r.monounsaturated_fat,
+    polyunsaturated_fat: r.polyunsaturated_fat,
+    trans_fat: r.trans_fat,
+    cholesterol: r.cholesterol,
+    meal_type: r.meal_type as FoodLogEntry['meal_type'],
+    date: r.date,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
+}
+
+/** All or nothing: one transaction for the whole list. */
+export async function createLogs(db: Db, userId: number, bodies: CreateBody[]): Promise<FoodLogEntry[]> {
+  const today = await todayFor(db, userId);
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const rows: NewFoodLogRow[] = [];
+    for (const b of bodies) rows.push(await buildRow(t, userId, b, today));
+    const created = await repo.insertLogs(t, rows);
+    const now = new Date();
+    for (const r of created) await repo.countFavoriteUse(t, userId, r.food_id, r.food_name, now);
+    return created.map(toEntry);
+  });
+}
+
+export async function updateLog(db: Db, userId: number, id: number, body: FoodLogUpdate): Promise<FoodLogEntry> {
+  const row = await repo.getLog(db, userId, id);
+  if (!row) throw notFound('Food log not found');
+  const n = body.number_of_servings ?? row.number_of_servings;
+  const patch: Partial<NewFoodLogRow> = { number_of_servings: n };
+  if (body.meal_type) patch.meal_type = body.meal_type;
+  if (body.date) patch.date = body.date;
+  const food = row.food_id ? await getFood(db, row.food_id) : undefined;
+  if (food) {
+    // A database food: nutrients always follow the database for the chosen serving.
+    const serving = body.serving !== undefined ? resolveServing(food, body.serving) : { description: row.serving_description, grams: row.serving_grams ?? 100 };
+    if (!serving) throw unprocessable('Unknown serving for this food', ['body', 'serving']);
+    Object.assign(patch, { serving_description: serving.description, serving_grams: serving.grams }, fromFood(food, serving.grams * n));
+  } else {
+    if (body.serving !== undefined) throw unprocessable('A manual entry has no servings to choose from; change serving_description instead', ['body', 'serving']);
+    // A manual entry: per-serving values are the stored totals over the old count, unless the body gives new ones.
+    const keys = ['calories', 'protein', 'carbohydrates', 'fat', 'fiber', 'sugar', 'sodium', 'potassium', 'saturated_fat', 'monounsaturated_fat', 'polyunsaturated_fat', 'trans_fat', 'cholesterol'] as const;
+    const given: Partial<Record<(typeof keys)[number], number | undefined>> = { ...body, carbohydrates: body.carbohydrates ?? body.carbs };
+    for (const k of keys) {
+      const per = given[k] ?? row[k] / row.number_of_servings;
+      patch[k] = round(per * n);
+    }
+    if (body.food_name) patch.food_name = body.food_name;
+    if (body.serving_description) patch.serving_description = body.serving_description;
+  }
+  const updated = await repo.updateLog(db, userId, id, patch);
+  if (!updated) throw notFound('Food log not found');
+  return toEntry(updated);
+}
+
+export async function deleteLog(db: Db, userId: number, id: number): Promise<void> {
+  if (!(await repo.deleteLog(db, userId, id))) throw notFound('Food log not found');
+}
+
+function totals(rows: FoodLogRow[]): NutrientTotals {
+  const sum = (k: 'calories' | 'protein' | 'carbohydrates' | 'fat' | 'fiber' | 'sugar' | 'sodium') => round(rows.reduce((a, r) => a + r[k], 0));
+  return { calories: sum('calories'), protein: sum('protein'), carbs: sum('carbohydrates'), carbohydrates: sum('carbohydrates'), fat: sum('fat'), fiber: sum('fiber'), sugar: sum('sugar'), sodium: sum('sodium') };
+}
+
+function meal(mealType: (typeof MEAL_TYPES)[number], rows: FoodLogRow[]): MealSummary {
+  const mine = rows.filter((r) => r.meal_type === mealType);
+  return { meal_type: mealType, foods: mine.map(toEntry), totals: totals(mine) };
+}
+
+export async function mealSummary(db: Db, userId: number, date: string, mealType: (typeof MEAL_TYPES)[number]): Promise<MealSummary> {
+  return meal(mealType, await repo.logsBetween(db, userId, date, date));
+}
+
+/** Goals from the `goals` JSON text when given (bad JSON → 422), else the user's settings, else 0. */
+export async function dailySummary(db: Db, userId: number, date: string, goalsJson?: string): Promise<DailySummary> {
+  let g: { daily_calorie_goal?: number | null; daily_protein_goal?: number | null; daily_carbs_goal?: number | null; daily_fat_goal?: number | null; daily_fiber_goal?: number | null } = {};
+  if (goalsJson !== undefined && goalsJson !== '') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(goalsJson);
+    } catch {
+      throw unprocessable('goals must be JSON text', ['query', 'goals'], 'json_invalid');
+    }
+    const res = GoalsJsonSchema.safeParse(parsed);
+    if (!res.success) throw unprocessable(`goals: ${res.error.issues[0]?.message ?? 'invalid'}`, ['query', 'goals', ...(res.error.issues[0]?.path ?? []).map(String)]);
+    g = res.data;
+  } else {
+    g = (await repo.userSettings(db, userId)) ?? {};
+  }
+  const rows = await repo.logsBetween(db, userId, date, date);
+  return {
+    date,
+    meals: Object.fromEntries(MEAL_TYPES.map((m) => [m, meal(m, rows)])) as DailySummary['meals'],
+    daily_totals: totals(rows),
+    goals: { calories: g.daily_calorie_goal ?? 0, protein: g.daily_protein_goal ?? 0, carbs: g.daily_carbs_goal ?? 0, fat: g.daily_fat_goal ?? 0, fiber: g.daily_fiber_goal ?? 0 },
+  };
+}
+
+/** Spreadsheets run cells that start with = + - @ tab or CR as formulas; a leading quote keeps them text. */
+export function safeCell(v: unknown): unknown {
+  return typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+}
+
+export async function downloadCsv(db: Db, userId: number, days: number): Promise<string> {
+  const today = await todayFor(db, userId);
+  const from = format(subDays(new Date(`${today}T12:00:00Z`), days - 1), 'yyyy-MM-dd');
+  const rows = await repo.logsBetween(db, userId, from, today);
+  const columns = ['date', 'meal_type', 'food_name', 'brand_name', 'serving_description', 'number_of_servings', 'calories', 'protein', 'carbohydrates', 'fat', 'fiber', 'sugar', 'sodium', 'saturated_fat', 'cholesterol', 'potassium'] as const;
+  return stringify(
+    rows.map((r) => Object.fromEntries(columns.map((c) => [c, safeCell(r[c])]))),
+    { header: true, columns: [...columns] },
+  );
+}
+
+export async function manualFoods(db: Db, userId: number) {
+  const rows = await repo.recentManualFoods(db, userId);
+  return rows.map((r) => {
+    const per = (v: number) => round(v / r.number_of_servings);
+    return {
+      food_name: r.food_name,
+      brand_name: r.brand_name,
+      serving_description: r.serving_description,
+      calories: per(r.calories),
+      protein: per(r.protein),
+      carbohydrates: per(r.carbohydrates),
+      carbs: per(r.carbohydrates),
+      fat: per(r.fat),
+      fiber: per(r.fiber),
+      last_logged: new Date(r.created_at).toISOString(),
+    };
+  });
+}

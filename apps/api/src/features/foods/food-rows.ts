@@ -1,0 +1,138 @@
+/**
+ * Building `foods` rows from any source (USDA seed, Open Food Facts, FoodData Central, custom foods)
+ * and turning rows into the wire shapes. Nutrients are stored per 100 g.
+ */
+import type { FoodDetail, FoodNutrients, FoodSearchResult, FoodServing } from '@app/contracts';
+import type { FoodServingRow, foods } from '../../db/schema/index.ts';
+import { commonness, friendlyName, headWords, synonymsFor } from './usda-names.ts';
+import { SEED_NUTRIENTS, type SeedFood } from './seed-format.ts';
+import { FOOD_GROUPS } from './usda-names.ts';
+
+export type FoodRow = typeof foods.$inferSelect;
+export type NewFoodRow = typeof foods.$inferInsert;
+
+export const NUTRIENT_KEYS = [
+  'calories', 'protein', 'carbs', 'fat', 'fiber', 'sugar', 'sodium', 'potassium', 'saturated_fat',
+  'monounsaturated_fat', 'polyunsaturated_fat', 'trans_fat', 'cholesterol',
+] as const satisfies readonly (keyof FoodNutrients)[];
+export type NutrientKey = (typeof NUTRIENT_KEYS)[number];
+export type Per100g = Record<NutrientKey, number>;
+
+const round = (n: number, digits = 2) => {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+};
+const fmt = (n: number) => String(round(n, 2));
+
+export function servingRow(amount: number, unit: string, grams: number): FoodServingRow {
+  return { description: `${fmt(amount)} ${unit} (${fmt(grams)} g)`, amount: round(amount, 3), unit, grams: round(grams, 3) };
+}
+
+/** The measure a person expects first ("1 medium" banana, "1 large" egg, "1 slice" bread), else USDA's first. */
+export function pickDefaultFirst(list: FoodServingRow[]): FoodServingRow[] {
+  for (const re of [/\bmedium\b/i, /\blarge\b/i, /\bslice\b/i, /\bserving\b/i]) {
+    const i = list.findIndex((s) => re.test(s.unit));
+    if (i > 0) return [list[i], ...list.slice(0, i), ...list.slice(i + 1)];
+    if (i === 0) return list;
+  }
+  return list;
+}
+
+export function searchText(...parts: (string | undefined)[]): string {
+  return parts.filter(Boolean).join(' ').toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 2000);
+}
+
+export function usdaRow(f: SeedFood): NewFoodRow {
+  const [ndb, group, desc, values, weights] = f;
+  const n = Object.fromEntries(SEED_NUTRIENTS.map((k, i) => [k, values[i] ?? 0])) as Record<(typeof SEED_NUTRIENTS)[number], number>;
+  const servings = pickDefaultFirst(weights.filter(([a, , g]) => a > 0 && g > 0).map(([a, u, g]) => servingRow(a, u, g)));
+  const def = servings[0];
+  const name = friendlyName(desc);
+  return {
+    id: `usda-${ndb}`,
+    source: 'usda_sr21',
+    source_id: ndb,
+    name,
+    brand_name: '',
+    food_type: 'Generic',
+    food_description: desc,
+    food_group: FOOD_GROUPS[group] ?? group,
+    gtin: null,
+    serving_size: def ? def.amount : 100,
+    serving_unit: def ? def.unit : 'g',
+    servings,
+    ...n,
+    trans_fat: 0,
+    search_head: headWords(desc),
+    search_text: searchText(name, desc, synonymsFor(desc)),
+    commonness: commonness(desc, group),
+  };
+}
+
+/** The food's servings on the wire: its own measures (default first), then 1 g and 100 g. */
+export function wireServings(row: Pick<FoodRow, 'servings'>): FoodServing[] {
+  const own = row.servings.map((s, i) => ({ id: `s${i}`, ...s }));
+  return [...own, { id: 'g', description: '1 g', amount: 1, unit: 'g', grams: 1 }, { id: '100g', description: '100 g', amount: 100, unit: 'g', grams: 100 }];
+}
+
+export function defaultServing(row: Pick<FoodRow, 'servings'>): FoodServing {
+  const all = wireServings(row);
+  // Without household measures the default is 100 g, the unit nutrition labels use.
+  return row.servings.length ? all[0]! : all[all.length - 1]!;
+}
+
+export function per100g(row: FoodRow): Per100g {
+  return Object.fromEntries(NUTRIENT_KEYS.map((k) => [k, row[k]])) as Per100g;
+}
+
+export function scaled(p: Per100g, grams: number): Per100g {
+  return Object.fromEntries(NUTRIENT_KEYS.map((k) => [k, round((p[k] * grams) / 100)])) as Per100g;
+}
+
+export function toSearchResult(row: FoodRow): FoodSearchResult {
+  const def = defaultServing(row);
+  return {
+    id: row.id,
+    name: row.name,
+    brand_name: row.brand_name,
+    food_type: row.food_type === 'Brand' ? 'Brand' : 'Generic',
+    serving_size: def.amount,
+    serving_unit: def.unit,
+    serving_description: def.description,
+    serving_grams: def.grams,
+    calories: round((row.calories * def.grams) / 100, 1),
+    fatsecret_food_id: null,
+    source: row.source as FoodSearchResult['source'],
+    source_id: row.source_id,
+    servings: wireServings(row),
+  };
+}
+
+export function toDetail(row: FoodRow): FoodDetail {
+  const base = toSearchResult(row);
+  const p = per100g(row);
+  return {
+    ...base,
+    ...scaled(p, base.serving_grams),
+    calories: base.calories,
+    food_description: row.food_description,
+    food_group: row.food_group,
+    barcode: row.gtin ? row.source_id : null,
+    per_100g: Object.fromEntries(NUTRIENT_KEYS.map((k) => [k, round(p[k])])) as Per100g,
+  };
+}
+
+/** A client's serving choice: a servings entry (id or description), a weight in grams, or the default. Null if unknown. */
+export function resolveServing(
+  row: Pick<FoodRow, 'servings'>,
+  choice: number | { id?: string; description?: string; grams?: number } | undefined,
+): FoodServing | null {
+  const byWeight = (g: number): FoodServing => ({ id: 'custom', description: `${fmt(g)} g`, amount: round(g, 3), unit: 'g', grams: round(g, 3) });
+  if (choice === undefined) return defaultServing(row);
+  if (typeof choice === 'number') return byWeight(choice);
+  const all = wireServings(row);
+  if (choice.id) return all.find((s) => s.id === choice.id) ?? null;
+  if (choice.description) return all.find((s) => s.description.toLowerCase() === choice.description!.toLowerCase()) ?? null;
+  if (choice.grams) return byWeight(choice.grams);
+  return defaultServing(row);
+}

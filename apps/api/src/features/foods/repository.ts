@@ -1,0 +1,105 @@
+/** The only SQL of the foods feature. */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { food_seed_loads, foods } from '../../db/schema/index.ts';
+import type { FoodRow, NewFoodRow } from './food-rows.ts';
+
+const CHUNK = 500;
+
+/** Insert or update by id: re-running an import updates, never duplicates. */
+export async function upsertFoods(db: Db, rows: NewFoodRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
+    await db
+      .insert(foods)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: foods.id,
+        set: Object.fromEntries(
+          Object.keys(chunk[0]!)
+            .filter((k) => k !== 'id' && k !== 'created_by')
+            .map((k) => [k, sql.raw(`excluded."${k}"`)])
+            .concat([['updated_at', sql`now()`]]),
+        ),
+      });
+  }
+}
+
+/**
+ * Loads the built-in foods once per seed version. The transaction-scoped advisory lock makes a second
+ * process (two API processes on one PostgreSQL) wait and then see the version row, so it loads nothing.
+ */
+export async function loadSeedOnce(db: Db, version: string, rows: () => NewFoodRow[]): Promise<{ loaded: boolean; count: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('foods-seed'))`);
+    const [done] = await tx.select().from(food_seed_loads).where(eq(food_seed_loads.version, version));
+    if (done) return { loaded: false, count: done.foods };
+    const list = rows();
+    await upsertFoods(tx as unknown as Db, list);
+    await tx.insert(food_seed_loads).values({ version, foods: list.length });
+    return { loaded: true, count: list.length };
+  });
+}
+
+export async function getFood(db: Db, id: string): Promise<FoodRow | undefined> {
+  const [row] = await db.select().from(foods).where(eq(foods.id, id));
+  return row;
+}
+
+/** The product with this GTIN-14; a custom food made later wins over an older import. */
+export async function findByGtin(db: Db, gtin: string): Promise<FoodRow | undefined> {
+  const [row] = await db.select().from(foods).where(eq(foods.gtin, gtin)).orderBy(desc(foods.updated_at)).limit(1);
+  return row;
+}
+
+export async function insertFood(db: Db, row: NewFoodRow): Promise<FoodRow> {
+  const [created] = await db.insert(foods).values(row).returning();
+  return created!;
+}
+
+export interface SearchCandidate extends FoodRow {
+  prescore: number;
+}
+
+/**
+ * Candidates for the ranker: foods matching every query word (stemmed, by prefix), best first by the
+ * head-weighted text rank and the commonness prior. Index: GIN on search_vector.
+ */
+export async function strictCandidates(db: Db, tsquery: string, limit: number): Promise<{ rows: FoodRow[]; total: number }> {
+  const q = sql`to_tsquery('english', ${tsquery})`;
+  const rows = await db
+    .select()
+    .from(foods)
+    .where(sql`${foods.search_vector} @@ ${q}`)
+    .orderBy(sql`ts_rank('{0, 0.2, 0, 1}', ${foods.search_vector}, ${q}) * 4 + ${foods.commonness} desc`)
+    .limit(limit);
+  const total = rows.length < limit ? rows.length : await countMatches(db, sql`${foods.search_vector} @@ ${q}`);
+  return { rows, total };
+}
+
+/**
+ * Candidates when the strict query finds too little: any query word, or a trigram word similarity for
+ * typos ("brocoli"). Indexes: GIN on search_vector and GIN trigram on search_text.
+ */
+export async function relaxedCandidates(db: Db, tsquery: string, text: string, limit: number): Promise<{ rows: FoodRow[]; total: number }> {
+  const q = sql`to_tsquery('english', ${tsquery})`;
+  const where = tsquery ? sql`(${foods.search_vector} @@ ${q} or ${text} <% ${foods.search_text})` : sql`${text} <% ${foods.search_text}`;
+  const rows = await db
+    .select()
+    .from(foods)
+    .where(where)
+    .orderBy(sql`word_similarity(${text}, ${foods.search_text}) * 3 + ${foods.commonness} desc`)
+    .limit(limit);
+  const total = rows.length < limit ? rows.length : await countMatches(db, where);
+  return { rows, total };
+}
+
+async function countMatches(db: Db, where: ReturnType<typeof sql>): Promise<number> {
+  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(foods).where(where);
+  return r?.n ?? 0;
+}
+
+export async function countBySource(db: Db, source: string): Promise<number> {
+  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(foods).where(and(eq(foods.source, source)));
+  return r?.n ?? 0;
+}

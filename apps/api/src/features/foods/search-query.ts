@@ -1,0 +1,145 @@
+/**
+ * Search queries: words → groups of alternatives (synonyms), the tsquery text Postgres stems and
+ * matches, and the final relevance score of a candidate (word coverage, head match, prefix and typo
+ * tolerance, commonness, length). SQL narrows millions of rows to a few hundred; this orders them.
+ */
+import { distance } from 'fastest-levenshtein';
+
+const STOPWORDS = new Set(['a', 'an', 'and', 'the', 'of', 'with', 'in', 'or', 'for', 'to']);
+
+/** Query words that mean the same as other words in USDA wording; each alternative may be a phrase. */
+const QUERY_SYNONYMS: Record<string, string[]> = {
+  '2%': ['2', 'reduced fat'],
+  '1%': ['1', 'lowfat'],
+  skim: ['skim', 'nonfat'],
+  yoghurt: ['yogurt'],
+  ketchup: ['catsup', 'ketchup'],
+  oj: ['orange juice'],
+  pb: ['peanut butter'],
+  soda: ['carbonated', 'soda'],
+  fries: ['french fried', 'fries'],
+  chickpea: ['chickpea', 'garbanzo'],
+  lowfat: ['lowfat', 'low fat'],
+  nonfat: ['nonfat', 'fat free'],
+  doughnut: ['doughnut', 'donut'],
+  donut: ['doughnut', 'donut'],
+  porridge: ['oatmeal', 'porridge'],
+  veggie: ['vegetable'],
+  hamburger: ['hamburger', 'ground beef'],
+  steak: ['steak', 'beef'],
+};
+
+export interface ParsedQuery {
+  /** One entry per query word: alternatives, each a list of normalised words that must all match. */
+  groups: string[][][];
+  /** For to_tsquery('english', …): every group must match (prefix on the words). */
+  strict: string;
+  /** Any group may match: used, with trigram similarity, when the strict query finds too little. */
+  relaxed: string;
+  /** Cleaned text for pg_trgm similarity. */
+  text: string;
+}
+
+/** Plural and singular match: a light stemmer applied to query and food words alike. */
+export function normalizeWord(w: string): string {
+  const x = w.toLowerCase().replace(/[^a-z0-9%]/g, '');
+  if (x.length < 4 || /(ss|us|is)$/.test(x)) return x;
+  if (x.endsWith('ies')) return x.slice(0, -3) + 'y';
+  if (/(oes|ches|shes|xes|sses)$/.test(x)) return x.slice(0, -2);
+  if (x.endsWith('s')) return x.slice(0, -1);
+  return x;
+}
+
+function tsWord(w: string): string {
+  const clean = w.replace(/[^a-z0-9]/g, '');
+  if (!clean) return '';
+  // Numbers match exactly ("2" must not match "250"); words by prefix, so "chick" finds "chicken" while typing.
+  return /^\d+$/.test(clean) ? clean : `${clean}:*`;
+}
+
+export function parseQuery(query: string): ParsedQuery {
+  const words = query
+    .toLowerCase()
+    .replace(/[^a-z0-9%\s]/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w && !STOPWORDS.has(w))
+    .slice(0, 8);
+  const groups = words.map((w) => {
+    const alts = QUERY_SYNONYMS[w] ?? QUERY_SYNONYMS[normalizeWord(w)] ?? [w];
+    return alts.map((a) => a.split(' ').map(normalizeWord).filter(Boolean));
+  });
+  const groupTs = (g: string[][]) => {
+    const alts = g.map((words) => words.map(tsWord).filter(Boolean).join(' & ')).filter(Boolean);
+    return alts.length ? `(${alts.map((a) => `(${a})`).join(' | ')})` : '';
+  };
+  const parts = groups.map(groupTs).filter(Boolean);
+  return { groups, strict: parts.join(' & '), relaxed: parts.join(' | '), text: words.join(' ') };
+}
+
+export interface Candidate {
+  search_head: string;
+  search_text: string;
+  name: string;
+  commonness: number;
+}
+
+function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9%]+/)
+    .filter(Boolean)
+    .map(normalizeWord);
+}
+
+/** How well one query word matches one food word: exact 1, prefix 0.75, one or two typos 0.6. */
+function wordMatch(q: string, w: string): number {
+  if (q === w) return 1;
+  if (q.length >= 2 && w.startsWith(q)) return 0.75;
+  if (q.length >= 4 && w.length >= 4) {
+    const d = distance(q, w);
+    if (d <= (q.length >= 7 ? 2 : 1)) return 0.6;
+    // "brocoli" against "broccoli": a typo inside a word being typed.
+    if (q.length >= 5 && distance(q, w.slice(0, q.length)) <= 1 && w.length > q.length) return 0.5;
+  }
+  return 0;
+}
+
+function bestIn(group: string[][], words: string[]): number {
+  let best = 0;
+  for (const alt of group) {
+    let sum = 0;
+    for (const q of alt) {
+      let m = 0;
+      for (const w of words) m = Math.max(m, wordMatch(q, w));
+      sum += m;
+    }
+    best = Math.max(best, sum / alt.length);
+  }
+  return best;
+}
+
+/** Higher is better. Word coverage dominates; then the head, commonness and brevity decide. */
+export function score(q: ParsedQuery, c: Candidate): number {
+  if (q.groups.length === 0) return c.commonness;
+  const [coreText = '', moreText = ''] = c.search_head.split('|');
+  const core = wordsOf(coreText);
+  const head = core.concat(wordsOf(moreText));
+  const name = wordsOf(c.name);
+  const all = wordsOf(c.search_text);
+  let coverage = 0;
+  let headCoverage = 0;
+  let nameCoverage = 0;
+  for (const g of q.groups) {
+    coverage += bestIn(g, all);
+    headCoverage += bestIn(g, head);
+    nameCoverage += bestIn(g, name);
+  }
+  const n = q.groups.length;
+  coverage /= n;
+  headCoverage /= n;
+  nameCoverage /= n;
+  // Head words the query did not ask for ("Bread, banana" for "banana") make it a different food.
+  const queryWords = q.groups.flat(2);
+  const unasked = core.filter((w) => !queryWords.some((qw) => wordMatch(qw, w) > 0)).length;
+  return 4 * coverage + 1.5 * headCoverage + 0.5 * nameCoverage - 0.35 * Math.min(unasked, 4) + 0.6 * c.commonness - 0.01 * name.length;
+}

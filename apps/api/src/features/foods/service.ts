@@ -1,0 +1,133 @@
+/** Rules of the foods feature: seed loading, search ranking, detail, barcodes, custom foods. */
+import { randomUUID, createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { CustomFoodBody, FoodDetail, FoodSearchResponse } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import * as repo from './repository.ts';
+import { searchText, servingRow, toDetail, toSearchResult, usdaRow, type FoodRow } from './food-rows.ts';
+import { displayBarcode, toGtin14 } from './gtin.ts';
+import { offProductToRow } from './off-mapping.ts';
+import { parseQuery, score } from './search-query.ts';
+import type { UsdaSeed } from './seed-format.ts';
+
+export const SEED_FILE = resolve(import.meta.dirname, '../../../seed/usda-sr21.json.gz');
+/** Bump when the derived columns (names, heads, commonness) change, so existing databases reload them. */
+const DERIVATION_VERSION = 4;
+
+export async function loadBuiltInFoods(db: Db): Promise<{ loaded: boolean; count: number; ms: number }> {
+  const started = performance.now();
+  const gz = readFileSync(SEED_FILE);
+  const version = `usda-sr21:${createHash('sha256').update(gz).digest('hex').slice(0, 12)}:${DERIVATION_VERSION}`;
+  const result = await repo.loadSeedOnce(db, version, () => (JSON.parse(gunzipSync(gz).toString('utf8')) as UsdaSeed).foods.map(usdaRow));
+  return { ...result, ms: Math.round(performance.now() - started) };
+}
+
+const CANDIDATES = 300;
+/** Below this many strict matches, typo-tolerant matching joins in. */
+const RELAX_BELOW = 10;
+
+export async function searchFoods(db: Db, query: string, page: number, pageSize: number): Promise<FoodSearchResponse> {
+  const q = parseQuery(query);
+  if (!q.text) return { foods: [], total: 0, page, page_size: pageSize };
+  let rows: FoodRow[] = [];
+  let total = 0;
+  try {
+    if (q.strict) ({ rows, total } = await repo.strictCandidates(db, q.strict, CANDIDATES));
+    if (total < RELAX_BELOW) {
+      const relaxed = await repo.relaxedCandidates(db, q.relaxed, q.text, CANDIDATES);
+      const seen = new Set(rows.map((r) => r.id));
+      rows = rows.concat(relaxed.rows.filter((r) => !seen.has(r.id)));
+      total = Math.max(total, rows.length, relaxed.total);
+    }
+  } catch (err) {
+    throw new HttpError(500, 'Food search failed', 'server_error', String((err as Error).message ?? err));
+  }
+  const ranked = rows.map((r) => ({ r, s: score(q, r) })).sort((a, b) => b.s - a.s);
+  const start = (page - 1) * pageSize;
+  return { foods: ranked.slice(start, start + pageSize).map((x) => toSearchResult(x.r)), total, page, page_size: pageSize };
+}
+
+export async function foodDetail(db: Db, id: string): Promise<FoodDetail> {
+  const row = await repo.getFood(db, id);
+  if (!row) throw notFound('Food not found');
+  return toDetail(row);
+}
+
+export interface OffOptions {
+  online: boolean;
+  apiUrl: string;
+}
+
+/** Local products first (imports and custom foods); then, when enabled, Open Food Facts online, cached. */
+export async function lookupBarcode(db: Db, code: string, off: OffOptions): Promise<FoodDetail> {
+  const gtin = toGtin14(code);
+  if (!gtin) throw new HttpError(422, 'A barcode has 8 to 14 digits', 'validation_error', [{ loc: ['path', 'barcode'], msg: 'A barcode has 8 to 14 digits', type: 'value_error' }]);
+  const local = await repo.findByGtin(db, gtin);
+  if (local) return toDetail(local);
+  if (off.online) {
+    const row = await fetchOpenFoodFacts(off.apiUrl, displayBarcode(gtin));
+    if (row) {
+      await repo.upsertFoods(db, [row]);
+      return toDetail((await repo.getFood(db, row.id as string))!);
+    }
+  }
+  throw notFound('Product not found for this barcode');
+}
+
+async function fetchOpenFoodFacts(apiUrl: string, barcode: string) {
+  let res: Response;
+  try {
+    res = await fetch(`${apiUrl.replace(/\/$/, '')}/api/v2/product/${barcode}.json`, {
+      headers: { 'user-agent': 'NutritionTracker/0.1 (barcode lookup)' },
+      signal: AbortSignal.timeout(5000),
+    });
+  } catch (err) {
+    throw new HttpError(502, 'Barcode lookup failed', 'bad_gateway', 'Open Food Facts could not be reached');
+  }
+  if (res.status === 404) return null;
+  if (!res.ok) throw new HttpError(502, 'Barcode lookup failed', 'bad_gateway', `Open Food Facts answered ${res.status}`);
+  const body = (await res.json().catch(() => null)) as { status?: number; product?: Record<string, unknown> } | null;
+  if (!body || body.status !== 1 || !body.product) return null;
+  return offProductToRow({ code: barcode, ...body.product });
+}
+
+export async function createCustomFood(db: Db, userId: number, body: CustomFoodBody): Promise<FoodDetail> {
+  const uuid = randomUUID();
+  const per100 = (v: number) => (v * 100) / body.serving_grams;
+  const gtin = body.barcode ? toGtin14(body.barcode) : null;
+  const row = await repo.insertFood(db, {
+    id: `custom-${uuid}`,
+    source: 'custom',
+    source_id: gtin ? displayBarcode(gtin) : uuid,
+    name: body.name,
+    brand_name: body.brand_name,
+    food_type: body.brand_name ? 'Brand' : 'Generic',
+    food_description: [body.brand_name, body.name].filter(Boolean).join(' '),
+    food_group: '',
+    gtin,
+    serving_size: body.serving_size,
+    serving_unit: body.serving_unit,
+    servings: [servingRow(body.serving_size, body.serving_unit, body.serving_grams)],
+    calories: per100(body.calories),
+    protein: per100(body.protein),
+    carbs: per100(body.carbs),
+    fat: per100(body.fat),
+    fiber: per100(body.fiber),
+    sugar: per100(body.sugar),
+    sodium: per100(body.sodium),
+    potassium: per100(body.potassium),
+    saturated_fat: per100(body.saturated_fat),
+    monounsaturated_fat: per100(body.monounsaturated_fat),
+    polyunsaturated_fat: per100(body.polyunsaturated_fat),
+    trans_fat: per100(body.trans_fat),
+    cholesterol: per100(body.cholesterol),
+    search_head: body.name.toLowerCase(),
+    search_text: searchText(body.name, body.brand_name),
+    commonness: -0.6,
+    created_by: userId,
+  });
+  return toDetail(row);
+}

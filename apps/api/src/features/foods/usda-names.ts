@@ -1,0 +1,166 @@
+/**
+ * What the USDA wording means to a person: friendly display names, the words that say what a food is
+ * (its "head"), and a commonness prior so that everyday generic forms rank above baby food, restaurant
+ * dishes and odd preparations. Pure functions; the seed loader stores their results.
+ */
+
+export const FOOD_GROUPS: Record<string, string> = {
+  '0100': 'Dairy and Egg Products', '0200': 'Spices and Herbs', '0300': 'Baby Foods', '0400': 'Fats and Oils',
+  '0500': 'Poultry Products', '0600': 'Soups, Sauces, and Gravies', '0700': 'Sausages and Luncheon Meats',
+  '0800': 'Breakfast Cereals', '0900': 'Fruits and Fruit Juices', '1000': 'Pork Products',
+  '1100': 'Vegetables and Vegetable Products', '1200': 'Nut and Seed Products', '1300': 'Beef Products',
+  '1400': 'Beverages', '1500': 'Finfish and Shellfish Products', '1600': 'Legumes and Legume Products',
+  '1700': 'Lamb, Veal, and Game Products', '1800': 'Baked Products', '1900': 'Sweets',
+  '2000': 'Cereal Grains and Pasta', '2100': 'Fast Foods', '2200': 'Meals, Entrees, and Sidedishes',
+  '2500': 'Snacks', '3500': 'American Indian/Alaska Native Foods', '3600': 'Restaurant Foods',
+};
+
+/** Splits on commas outside parentheses: "Bread, white (includes a, b)" → ["Bread", "white (includes a, b)"]. */
+export function segments(desc: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const ch of desc) {
+    if (ch === '(') depth++;
+    if (ch === ')') depth = Math.max(0, depth - 1);
+    if (ch === ',' && depth === 0) {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += ch;
+  }
+  if (cur.trim()) out.push(cur.trim());
+  return out;
+}
+
+const KEEP_PLURAL = new Set(['oats', 'grits', 'hummus', 'asparagus', 'couscous', 'molasses', 'swiss', 'brussels', 'nuts', 'seeds', 'beverages', 'sweets', 'snacks', 'spices', 'peas', 'beans', 'greens', 'sprouts', 'cookies', 'crackers', 'noodles', 'chips', 'lentils', 'candies', 'cereals', 'mollusks', 'crustaceans', 'pickles', 'onions', 'peppers', 'fast', 'oils', 'mushrooms', 'shallots']);
+
+/** English plural → singular for the first word of a food name ("Bananas" → "Banana", "Cherries" → "Cherry"). */
+export function singular(word: string): string {
+  const w = word.toLowerCase();
+  if (w.length < 4 || KEEP_PLURAL.has(w) || /(ss|us|is)$/.test(w)) return word;
+  const keepCase = (s: string) => (word[0] === word[0].toUpperCase() ? s[0].toUpperCase() + s.slice(1) : s);
+  if (w.endsWith('ies')) return keepCase(w.slice(0, -3) + 'y');
+  if (/(toes|goes|ches|shes|xes|sses)$/.test(w)) return keepCase(w.slice(0, -2));
+  if (w.endsWith('s')) return keepCase(w.slice(0, -1));
+  return word;
+}
+
+/** Fillers that make USDA names long without telling a person anything. */
+const DROP_SEGMENTS = [/^fluid$/i, /^with added vitamin a( and vitamin d)?$/i, /^broilers or fryers$/i, /^fresh$/i, /^all classes$/i, /^commercial$/i, /^all commercial varieties$/i, /^u\.?s\.? ?commodity$/i];
+
+/** "Bananas, raw" → "Banana, raw"; "Milk, reduced fat, fluid, 2% milkfat, with added vitamin A" → "Milk, 2% reduced fat". */
+export function friendlyName(desc: string): string {
+  let segs = segments(desc)
+    .map((s) => s.replace(/\s*\(includes [^)]*\)/i, '').trim())
+    .filter((s) => s && !DROP_SEGMENTS.some((r) => r.test(s)));
+  if (segs.length === 0) return desc;
+  // Milk: put the fat level first the way the carton says it.
+  if (/^milk$/i.test(segs[0])) {
+    const pct = segs.find((s) => /^\d(\.\d+)?% milkfat$/i.test(s));
+    const kind = segs.find((s) => /^(reduced fat|lowfat|nonfat|whole)$/i.test(s));
+    if (kind && pct && !/whole/i.test(kind)) {
+      segs = ['Milk', `${pct.replace(/ milkfat/i, '')} ${kind.toLowerCase()}`, ...segs.slice(1).filter((s) => s !== pct && s !== kind)];
+    }
+    segs = segs.map((s) => s.replace(/^with added vitamin a\b.*$/i, '').replace(/\(fat free or skim\)/i, '(skim)').trim()).filter(Boolean);
+  }
+  const first = segs[0].split(' ');
+  first[0] = singular(first[0]);
+  segs[0] = first.join(' ');
+  return segs.join(', ');
+}
+
+/** Category words USDA puts first ("Cheese, mozzarella", "Nuts, walnuts"): the next segment says what the food is. */
+const CATEGORY_FIRST = /^(cheese|nuts|seeds|beverages|spices|fish|candies|cereals( ready-to-eat)?|snacks|crustaceans|mollusks|babyfood|soup|sauce|salad dressing|game meat|fast foods?|restaurant|alcoholic beverage|carbonated beverage|poultry food products|infant formula|usda commodity|oil|vegetable oil|syrups|leavening agents|gelatin desserts|puddings|frostings|toppings|pie fillings|sweeteners|spices, [a-z ]+|ham)$/i;
+const MEATS = /^(chicken|turkey|beef|pork|lamb|veal|duck|goose)$/i;
+/** Words in a core segment that do not make it a different food. */
+const FILLER = /\b(type|all types|all varieties|all commercial varieties|mature seeds|cured|fresh|whole)\b/gi;
+
+/**
+ * "core | more": the core names the food (its words all count against a result when the query did not
+ * ask for them); "more" adds words that still identify it (the meat cut, the category, synonyms).
+ */
+export function headWords(desc: string): string {
+  const segs = segments(desc).filter((s) => !DROP_SEGMENTS.some((r) => r.test(s)));
+  const first = segs[0] ?? '';
+  const isCategory = CATEGORY_FIRST.test(first) && segs.length > 1;
+  const core = (isCategory ? segs[1]! : first).replace(/\([^)]*\)/g, ' ').replace(FILLER, ' ');
+  const more: string[] = isCategory ? [first] : [];
+  if (MEATS.test(first)) {
+    // "Pork, fresh, loin, center loin (chops)": the cut is in the next segments, after fillers.
+    for (const seg of segs.slice(1, 4)) if (!/raw|cooked|meat only|meat and skin|separable|all grades/i.test(seg)) more.push(seg);
+  }
+  const syn = synonymsFor(core);
+  if (syn) more.push(syn);
+  const clean = (x: string) => x.toLowerCase().replace(/[()]/g, ' ').replace(/\s+/g, ' ').trim();
+  return `${clean(core)} | ${clean(more.join(' '))}`;
+}
+
+/** Everyday names people type for USDA wording, added to the searchable text. */
+const TEXT_SYNONYMS: [RegExp, string][] = [
+  [/\bcatsup\b/i, 'ketchup'],
+  [/\byogurt\b/i, 'yoghurt'],
+  [/\bnonfat\b.*\bskim\b|\bskim\b/i, 'skim fat free'],
+  [/\b2% milkfat\b/i, '2% two percent'],
+  [/\b1% milkfat\b/i, '1% one percent'],
+  [/\bgarbanzo\b/i, 'chickpea chickpeas'],
+  [/\bsoymilk\b/i, 'soy milk'],
+  [/\bchickpeas?\b/i, 'garbanzo'],
+  [/\bcarbonated beverage\b/i, 'soda pop soft drink'],
+  [/\bfrankfurter\b/i, 'hot dog'],
+  [/\bkiwi ?fruit\b/i, 'kiwi'],
+  [/\bzucchini\b/i, 'courgette'],
+  [/\beggplant\b/i, 'aubergine'],
+  [/\bscallions?\b|\bspring onions?\b/i, 'green onion scallion'],
+  [/\bcilantro\b/i, 'coriander'],
+  [/\bgarbanzo\b/i, 'hummus'],
+  [/\boatmeal\b|\boats\b/i, 'oatmeal porridge oats'],
+  [/\bfrench fr/i, 'fries chips'],
+  [/\bcola\b/i, 'coke soda'],
+  [/\bground\b.*\bbeef\b|\bbeef\b.*\bground\b/i, 'hamburger mince'],
+  [/\bbell\b|\bsweet, (red|green|yellow)\b/i, 'bell pepper'],
+  [/\bpeppers, sweet\b/i, 'bell pepper capsicum'],
+  [/\bmacaroni\b|\bspaghetti\b/i, 'pasta'],
+  [/\bbeverages, coffee, brewed\b/i, 'black coffee'],
+  [/\bbeverages, tea\b/i, 'tea'],
+];
+
+export function synonymsFor(desc: string): string {
+  return TEXT_SYNONYMS.filter(([re]) => re.test(desc)).map(([, w]) => w).join(' ');
+}
+
+interface Rule {
+  re: RegExp;
+  w: number;
+}
+const GROUP_PRIOR: Record<string, number> = {
+  '0300': -3, '3500': -2.5, '3600': -1.6, '2100': -1.6, '2200': -0.9, '0600': -0.8, '0800': -0.2, '1900': -0.2,
+  '0900': 0.3, '1100': 0.3, '0100': 0.3, '0500': 0.2, '1200': 0.2, '2000': 0.2, '1500': 0.1, '1600': 0.1,
+};
+const DESC_RULES: Rule[] = [
+  { re: /\bbaby ?food|\binfant formula|\btoddler|\bjunior\b|\bstrained\b/i, w: -2.5 },
+  { re: /\brestaurant|\bfast food|\bschool lunch|\bfood distribution program|\busda commodity|\bcommodity\b/i, w: -1.4 },
+  { re: /\bprepared with (?!(tap )?water|calcium|nigari|magnesium)|\bprepared from recipe|\bmade with|\bmade from|\bfrom concentrate\b/i, w: -0.7 },
+  { re: /\bcanned\b|\bfrozen\b|\bdehydrated\b|\bpowder\b|\bconcentrate\b|\binstant\b/i, w: -0.5 },
+  { re: /\bdried\b|\bsweetened\b|\bsyrup\b|\bheavy syrup\b|\blight syrup\b/i, w: -0.35 },
+  { re: /\bfortified\b|\bimitation\b|\bsubstitute\b|\bspecial dietary\b|\blow sodium\b|\breduced sodium\b|\bglucose reduced\b|\bstabilized\b|\bindustrial\b|\bproducer\b|\bfilled\b|\bnonfat milk solids\b|\bimported\b|\bmicrowave|\bunheated\b|\bheated\b|\bboiled, drained, with salt\b/i, w: -0.45 },
+  { re: /\breduced[- ]calorie|\blow[- ]calorie|\bdiet\b|\bcholesterol[- ]free|\blight\b|\bfat[- ]free|\blow[- ]fat\b|\breduced[- ]fat|\bno sugar added|\blower fat/i, w: -0.8 },
+  { re: /\bleaves\b|\bstalks\b|\bflower clusters\b|\bpeel\b|\bseeds?\b.*\bkernels\b|\bgiblets\b|\bliver\b|\bheart\b|\bgizzard|\bvariety meats|\bby-products|\bskin only\b|\bneck\b|\bback\b|\bseparable fat\b|\bmeatless\b|\bgrass-fed\b/i, w: -0.6 },
+  { re: /\bdry\b(?! roasted| heat)|\bdry mix\b|\bunpopped\b/i, w: -0.35 },
+  { re: /\balaska native|\bnavajo|\bhopi|\bshoshone|\bapache|\bnorthern plains|\bsouthwest\b|\bmoose\b|\bcaribou\b|\bseal\b|\bwhale\b|\bwalrus\b|\bbear\b/i, w: -1.5 },
+  { re: /\braw\b|\bfresh\b|\bplain\b/i, w: 0.5 },
+  { re: /\bwhole\b|\bplain\b|\bregular\b|\ball varieties\b|\ball types\b|\blong-grain\b|\byear round average\b|\bair-popped\b|\bunenriched\b|\benriched\b|\bcommercially prepared\b/i, w: 0.2 },
+  { re: /\bcooked\b|\broasted\b|\bbrewed\b|\bboiled\b|\bgrilled\b|\bbaked\b/i, w: 0.15 },
+  { re: /\bmeat only\b|\bwith skin\b|\bdry roasted\b|\bskinless\b|\blean only\b/i, w: 0.15 },
+];
+
+/** Brand names in SR21 descriptions are upper case ("CAMPBELL'S CHUNKY", "KRAFT"): brand oddities rank down. */
+const BRAND = /\b[A-Z][A-Z'&.-]{2,}\b/;
+
+export function commonness(desc: string, group: string): number {
+  let score = GROUP_PRIOR[group] ?? 0;
+  for (const r of DESC_RULES) if (r.re.test(desc)) score += r.w;
+  if (BRAND.test(desc.replace(/\b(USDA|NFS|NS|US|U\.S\.|RTE|UHT|II|III)\b/g, ''))) score -= 1.2;
+  // Shorter descriptions are the general forms ("Bananas, raw" versus six qualifiers).
+  score -= 0.08 * Math.max(0, segments(desc).length - 2);
+  return Math.round(score * 100) / 100;
+}
