@@ -81,5 +81,7 @@ function entry(p: Pick) {
     diets: tags.diets, allergens: tags.allergens,
   };
 }
-writeFileSync(OUT, `${JSON.stringify({ source: 'USDA National Nutrient Database for Standard Reference, Release 21 (public domain)', foods: out }, null, 1)}\n`);
+// One food per line: the file is reviewed by hand and diffs stay readable.
+const source = 'USDA National Nutrient Database for Standard Reference, Release 21 (public domain)';
+writeFileSync(OUT, `{"source": ${JSON.stringify(source)},\n"foods": [\n${out.map((f) => JSON.stringify(f)).join(',\n')}\n]}\n`);
 console.log(`wrote ${out.length} foods to ${OUT}`);
