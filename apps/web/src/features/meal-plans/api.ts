@@ -28,11 +28,11 @@ export interface ExportArgs {
   test_mode?: boolean;
 }
 
-/** A swap of one plan food for one of its alternatives; the server recomputes the meal's totals. */
+/** A swap of one plan food (its id in the slot) for one of its alternatives; the server recomputes the meal's totals. */
 export interface SwapFoodBody {
   day_number: number;
   meal_type: MealType;
-  food_id: string;
+  plan_food_id: string;
   alternative_food_id: string;
 }
 
