@@ -24,7 +24,9 @@ const round = (n: number, digits = 2) => {
 };
 const fmt = (n: number) => String(round(n, 2));
 
-export function servingRow(amount: number, unit: string, grams: number): FoodServingRow {
+export function servingRow(amount: number, rawUnit: string, grams: number): FoodServingRow {
+  // "medium (7\" to 7-7/8\" long)" → "medium": the size note makes the label unreadable on a phone.
+  const unit = rawUnit.replace(/\s*\([^)]*\)/g, '').trim() || rawUnit;
   return { description: `${fmt(amount)} ${unit} (${fmt(grams)} g)`, amount: round(amount, 3), unit, grams: round(grams, 3) };
 }
 

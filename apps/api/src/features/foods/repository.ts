@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { food_seed_loads, foods } from '../../db/schema/index.ts';
 import type { FoodRow, NewFoodRow } from './food-rows.ts';
 
-const CHUNK = 500;
+const CHUNK = 1000;
 
 /** Insert or update by id: re-running an import updates, never duplicates. */
 export async function upsertFoods(db: Db, rows: NewFoodRow[]): Promise<void> {

@@ -1,0 +1,189 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, isErrorBody, type TestApp } from '../../../test/helpers.ts';
+import { readSet } from '../../../bench/relevance.ts';
+import { loadBuiltInFoods } from './service.ts';
+import { makeUser } from './test-support.ts';
+
+let t: TestApp;
+let token: string;
+let other: string;
+beforeAll(async () => {
+  t = await createTestApp({ SEED_FOODS: 'true' });
+  token = (await makeUser(t)).token;
+  other = (await makeUser(t)).token;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function top3(query: string) {
+  const res = await t.http.get(`/foods/search?query=${encodeURIComponent(query)}&page_size=3`, { token });
+  expect(res.status).toBe(200);
+  return res.json.foods as { id: string; source_id: string; name: string }[];
+}
+
+describe('built-in foods', () => {
+  it('are loaded on start, once per seed version', async () => {
+    const again = await loadBuiltInFoods(t.app.db);
+    expect(again.loaded).toBe(false);
+    expect(again.count).toBeGreaterThan(7000);
+    const [a, b] = await Promise.all([loadBuiltInFoods(t.app.db), loadBuiltInFoods(t.app.db)]);
+    expect(a.loaded || b.loaded).toBe(false);
+  });
+});
+
+describe('GET /foods/search', () => {
+  it('puts the everyday generic food first, with the search fields', async () => {
+    const res = await t.http.get('/foods/search?query=banana', { token });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ page: 1, page_size: 20 });
+    expect(res.json.total).toBeGreaterThan(3);
+    const first = res.json.foods[0];
+    expect(first).toMatchObject({ id: 'usda-09040', name: 'Banana, raw', brand_name: '', food_type: 'Generic', source: 'usda_sr21', source_id: '09040', fatsecret_food_id: null });
+    expect(first.serving_description).toBe('1 medium (118 g)');
+    expect(first.calories).toBeCloseTo(105, 0);
+    expect(first.servings.at(-1)).toMatchObject({ id: '100g', grams: 100 });
+  });
+
+  it('is typo tolerant, understands 2% and plurals', async () => {
+    expect((await top3('brocoli')).map((f) => f.source_id)).toContain('11090');
+    expect((await top3('2% milk'))[0]!.name).toBe('Milk, 2% reduced fat');
+    expect((await top3('eggs'))[0]!.name).toBe('Egg, whole, raw');
+    expect((await top3('chicken breast')).some((f) => /Chicken.*breast/i.test(f.name))).toBe(true);
+  });
+
+  it('reaches success@3 ≥ 0.9 on the development relevance set', async () => {
+    const cases = readSet('search-relevance-dev.json');
+    let ok = 0;
+    for (const c of cases) if ((await top3(c.query)).some((f) => c.accept.includes(f.source_id))) ok++;
+    expect(ok / cases.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('pages through results', async () => {
+    const p1 = await t.http.get('/foods/search?query=apple&page=1&page_size=5', { token });
+    const p2 = await t.http.get('/foods/search?query=apple&page=2&page_size=5', { token });
+    expect(p1.json.foods).toHaveLength(5);
+    expect(p2.json.page).toBe(2);
+    const ids = new Set(p1.json.foods.map((f: { id: string }) => f.id));
+    expect(p2.json.foods.some((f: { id: string }) => ids.has(f.id))).toBe(false);
+  });
+
+  it('rejects a missing query or bad paging with 422, and answers nothing found with an empty list', async () => {
+    for (const q of ['', '?query=', '?query=milk&page=0', '?query=milk&page_size=500', '?query=milk&page=abc']) {
+      const res = await t.http.get(`/foods/search${q}`, { token });
+      expect(res.status).toBe(422);
+      expect(isErrorBody(res)).toBe(true);
+    }
+    const none = await t.http.get('/foods/search?query=qqqqxxxzzz', { token });
+    expect(none.status).toBe(200);
+    expect(none.json.foods).toEqual([]);
+  });
+
+  it('needs a signed-in user', async () => {
+    const res = await t.http.get('/foods/search?query=milk');
+    expect(res.status).toBe(401);
+    expect(isErrorBody(res)).toBe(true);
+  });
+});
+
+describe('GET /foods/food/{id}', () => {
+  it('answers nutrients for the default serving and every serving with grams', async () => {
+    const res = await t.http.get('/foods/food/usda-09040', { token });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ id: 'usda-09040', food_description: 'Bananas, raw', serving_grams: 118 });
+    expect(res.json.protein).toBeCloseTo(1.29, 1);
+    expect(res.json.carbs).toBeCloseTo(26.95, 1);
+    expect(res.json.potassium).toBeCloseTo(422, 0);
+    expect(res.json.per_100g.calories).toBe(89);
+    for (const k of ['fiber', 'saturated_fat', 'polyunsaturated_fat', 'monounsaturated_fat', 'trans_fat', 'cholesterol', 'sodium', 'sugar']) expect(typeof res.json[k]).toBe('number');
+    expect(res.json.servings.map((s: { id: string }) => s.id)).toEqual(expect.arrayContaining(['s0', 'g', '100g']));
+  });
+
+  it('answers 404 Food not found for an unknown id', async () => {
+    for (const id of ['usda-99999', 'nope', 'custom-00000000-0000-0000-0000-000000000000']) {
+      const res = await t.http.get(`/foods/food/${id}`, { token });
+      expect(res.status).toBe(404);
+      expect(res.json.detail.msg).toBe('Food not found');
+    }
+  });
+});
+
+describe('custom foods and barcodes', () => {
+  it('finds a custom food by any form of its barcode, for anyone', async () => {
+    const created = await t.http.post(
+      '/foods/custom',
+      { name: 'Protein Bar Choc', brand_name: 'Acme', serving_size: 1, serving_unit: 'bar', serving_grams: 60, barcode: '036000291452', calories: 240, protein: 20, carbs: 22, fat: 8 },
+      { token },
+    );
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ name: 'Protein Bar Choc', brand_name: 'Acme', food_type: 'Brand', source: 'custom', calories: 240, protein: 20, serving_description: '1 bar (60 g)' });
+    expect(created.json.id).toMatch(/^custom-[0-9a-f-]{36}$/);
+    for (const form of ['036000291452', '0036000291452', '00036000291452', '0-36000-29145-2']) {
+      const res = await t.http.get(`/barcode/lookup/${form}`, { token: other });
+      expect(res.status).toBe(200);
+      expect(res.json.id).toBe(created.json.id);
+      expect(res.json.calories).toBe(240);
+    }
+    const detail = await t.http.get(`/foods/food/${created.json.id}`, { token: other });
+    expect(detail.json.per_100g.calories).toBe(400);
+  });
+
+  it('rejects bad custom foods with 422 and saves nothing', async () => {
+    for (const body of [{ name: '', calories: 1 }, { name: 'x', calories: -5 }, { name: 'x', calories: 50000 }, { name: 'x', calories: 'lots' }, { name: 'x', calories: 1, barcode: '12ab' }]) {
+      const res = await t.http.post('/foods/custom', body, { token });
+      expect(res.status).toBe(422);
+      expect(isErrorBody(res)).toBe(true);
+    }
+  });
+
+  it('answers 422 for invalid barcode characters and 404 for unknown codes', async () => {
+    const bad = await t.http.get('/barcode/lookup/12345abc9012', { token });
+    expect(bad.status).toBe(422);
+    expect(isErrorBody(bad)).toBe(true);
+    const unknown = await t.http.get('/barcode/lookup/4006381333931', { token });
+    expect(unknown.status).toBe(404);
+    expect(isErrorBody(unknown)).toBe(true);
+  });
+});
+
+describe('online Open Food Facts look-up', () => {
+  let off: Server;
+  let t2: TestApp;
+  let calls = 0;
+  beforeAll(async () => {
+    off = createServer((req, res) => {
+      calls++;
+      const m = /^\/api\/v2\/product\/(\d+)\.json$/.exec(req.url ?? '');
+      res.setHeader('content-type', 'application/json');
+      if (m?.[1] === '3017620422003') {
+        res.end(JSON.stringify({ status: 1, code: m[1], product: { product_name: 'Nutella', brands: 'Ferrero,Nutella', serving_size: '15 g', serving_quantity: 15, nutriments: { 'energy-kcal_100g': 539, proteins_100g: 6.3, carbohydrates_100g: 57.5, fat_100g: 30.9, sugars_100g: 56.3, sodium_100g: 0.0428, 'saturated-fat_100g': 10.6 } } }));
+      } else {
+        res.statusCode = 404;
+        res.end(JSON.stringify({ status: 0, status_verbose: 'product not found' }));
+      }
+    });
+    await new Promise<void>((r) => off.listen(0, '127.0.0.1', r));
+    const port = (off.address() as { port: number }).port;
+    t2 = await createTestApp({ OFF_ONLINE: 'true', OFF_API_URL: `http://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    await t2?.close();
+    off?.close();
+  });
+
+  it('finds an unknown product online and caches it', async () => {
+    const { token: tk } = await makeUser(t2);
+    const res = await t2.http.get('/barcode/lookup/3017620422003', { token: tk });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ id: 'off-3017620422003', name: 'Nutella', brand_name: 'Ferrero', source: 'off', serving_grams: 15 });
+    expect(res.json.calories).toBeCloseTo(80.9, 1);
+    expect(res.json.sodium).toBeCloseTo(6.4, 1);
+    const before = calls;
+    const again = await t2.http.get('/barcode/lookup/03017620422003', { token: tk });
+    expect(again.json.id).toBe('off-3017620422003');
+    expect(calls).toBe(before);
+    const missing = await t2.http.get('/barcode/lookup/5000000000001', { token: tk });
+    expect(missing.status).toBe(404);
+  });
+});
