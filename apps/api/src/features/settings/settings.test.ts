@@ -158,7 +158,7 @@ describe('passwords', () => {
 
 /** Every table with a user_id column, read from the schema so tables added later are covered too. */
 function userOwnedTables(): { name: string; table: PgTable }[] {
-  return Object.values(schema)
+  return Object.values(schema as Record<string, unknown>)
     .filter((v): v is PgTable => v instanceof PgTable)
     .filter((table) => 'user_id' in getTableColumns(table))
     .map((table) => ({ name: getTableConfig(table).name, table }));

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SignJWT, decodeJwt } from 'jose';
+import { eq } from 'drizzle-orm';
+import { clientFromNewIp, createTestApp, createUser, isErrorBody, STRONG_PASSWORD, uniqueEmail, type HttpClient, type TestApp } from '../../../test/helpers.ts';
+import { users } from '../../db/schema/index.ts';
+
+let t: TestApp;
+let http: HttpClient;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(() => {
+  http = clientFromNewIp(t);
+});
+
+const sign = (claims: Record<string, unknown>, secret = t.config.JWT_SECRET, exp = Math.floor(Date.now() / 1000) + 600) =>
+  new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime(exp).sign(new TextEncoder().encode(secret));
+
+describe('access tokens', () => {
+  it('carries sub, exp, iat, type and is_superuser', async () => {
+    const { token, user } = await createUser(t, { http });
+    const claims = decodeJwt(token);
+    expect(claims).toMatchObject({ sub: String(user.id), type: 'access', is_superuser: false });
+    expect(claims.exp! - claims.iat!).toBe(t.config.ACCESS_TOKEN_TTL);
+  });
+
+  it('refuses tampered, expired, malformed, foreign, wrong-type and unsigned tokens with 401', async () => {
+    const { token, user } = await createUser(t, { http });
+    const [h, p, s] = token.split('.');
+    const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
+    const elevated = Buffer.from(JSON.stringify({ ...payload, is_superuser: true })).toString('base64url');
+    const base = { sub: String(user.id), type: 'access', is_superuser: false, ver: 0 };
+    const noneHeader = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const bad = [
+      `${h}.${elevated}.${s}`,
+      `${h}.${p}.${s.slice(0, -4)}AAAA`,
+      `${noneHeader}.${p}.`,
+      'not-a-token',
+      'a.b',
+      'x'.repeat(5000),
+      await sign(base, t.config.JWT_SECRET, Math.floor(Date.now() / 1000) - 10),
+      await sign(base, 'another-secret-that-is-long-enough-000000'),
+      await sign({ ...base, type: 'refresh' }),
+      await sign({ type: 'access', is_superuser: false, ver: 0 }),
+      await sign({ ...base, sub: 'abc' }),
+      await sign({ ...base, sub: '999999' }),
+    ];
+    for (const tok of bad) {
+      const res = await http.get('/auth/me', { token: tok });
+      expect(res.status, tok.slice(0, 40)).toBe(401);
+      expect(isErrorBody(res)).toBe(true);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    }
+    expect((await http.get('/auth/validate-token', { token: 'a.b.c' })).status).toBe(401);
+    expect((await http.get('/auth/me', { headers: { authorization: 'Basic abc' } })).status).toBe(401);
+    expect((await http.get('/auth/me')).status).toBe(401);
+    // the real one still works, also as the iOS _auth query parameter
+    expect((await http.get('/auth/me', { token })).status).toBe(200);
+    expect((await http.get(`/auth/me?_auth=${token}`)).status).toBe(200);
+  });
+
+  it('refuses tokens of a deleted user and tokens issued before a password change', async () => {
+    const a = await createUser(t, { http });
+    await t.database.db.update(users).set({ token_version: 5 }).where(eq(users.id, a.user.id));
+    expect((await http.get('/auth/me', { token: a.token })).status).toBe(401);
+    const b = await createUser(t, { http });
+    await t.database.db.delete(users).where(eq(users.id, b.user.id));
+    expect((await http.get('/auth/validate-token', { token: b.token })).status).toBe(401);
+  });
+});
+
+describe('login throttle', () => {
+  it('slows an account after 5 failures with growing Retry-After, and a success resets it', async () => {
+    const { email } = await createUser(t, { http });
+    for (let i = 0; i < 5; i++) expect((await http.post('/auth/login', { email, password: 'wrong-password!' })).status).toBe(401);
+    const slowed = await http.post('/auth/login', { email, password: STRONG_PASSWORD });
+    expect(slowed.status).toBe(429);
+    expect(slowed.headers.get('retry-after')).toBe('1');
+    expect(isErrorBody(slowed)).toBe(true);
+    // the account is slowed from any address, but only briefly
+    expect((await clientFromNewIp(t).post('/auth/login', { email: email.toUpperCase(), password: 'wrong-password!' })).status).toBe(429);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await http.post('/auth/login', { email, password: 'wrong-password!' })).status).toBe(401);
+    const longer = await http.post('/auth/login', { email, password: STRONG_PASSWORD });
+    expect(longer.status).toBe(429);
+    expect(longer.headers.get('retry-after')).toBe('2');
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await http.post('/auth/login', { email, password: STRONG_PASSWORD })).status).toBe(200);
+    // counter reset: five more wrong tries before the next delay
+    for (let i = 0; i < 5; i++) expect((await http.post('/auth/login', { email, password: 'wrong-password!' })).status).toBe(401);
+  });
+
+  it('slows unknown accounts the same way (no enumeration) and caps the delay at 60 s', async () => {
+    const email = uniqueEmail('ghost');
+    for (let i = 0; i < 5; i++) expect((await http.post('/auth/login', { email, password: 'wrong-password!' })).status).toBe(401);
+    expect((await http.post('/auth/login', { email, password: 'wrong-password!' })).status).toBe(429);
+    const { login_throttle } = await import('../../db/schema/index.ts');
+    await t.database.db.update(login_throttle).set({ failures: 40, blocked_until: new Date(0) }).where(eq(login_throttle.key, `account:${email}`));
+    expect((await http.post('/auth/login', { email, password: 'wrong-password!' })).status).toBe(401);
+    const capped = await http.post('/auth/login', { email, password: 'wrong-password!' });
+    expect(capped.status).toBe(429);
+    expect(Number(capped.headers.get('retry-after'))).toBe(60);
+  });
+
+  it('slows one address after 20 failures across accounts', async () => {
+    for (let i = 0; i < 20; i++) expect((await http.post('/auth/login', { email: uniqueEmail('spray'), password: 'wrong-password!' })).status).toBe(401);
+    const res = await http.post('/auth/login', { email: uniqueEmail('spray'), password: 'wrong-password!' });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('1');
+    // another address is not affected
+    expect((await clientFromNewIp(t).post('/auth/login', { email: uniqueEmail('spray'), password: 'wrong-password!' })).status).toBe(401);
+  });
+});
+
+describe('route rate limits', () => {
+  it('answers 429 with Retry-After and the error body after 20 registrations a minute from one address', async () => {
+    for (let i = 0; i < 20; i++) expect((await http.post('/auth/register', { email: 'bad' })).status).toBe(422);
+    const res = await http.post('/auth/register', { email: uniqueEmail(), password: STRONG_PASSWORD });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(res.json.detail.type).toBe('rate_limited');
+    expect((await clientFromNewIp(t).post('/auth/register', { email: 'bad' })).status).toBe(422);
+  });
+});
+
+describe('bad input on every auth route', () => {
+  const routes: [string, string, Record<string, unknown>][] = [
+    ['POST', '/auth/register', { email: 'a@example.com', password: STRONG_PASSWORD }],
+    ['POST', '/auth/complete-registration', { email: 'a@example.com', code: '123456' }],
+    ['POST', '/auth/resend-code', { email: 'a@example.com' }],
+    ['POST', '/auth/login', { email: 'a@example.com', password: STRONG_PASSWORD }],
+    ['POST', '/auth/request-password-reset', { email: 'a@example.com' }],
+    ['POST', '/auth/reset-password', { email: 'a@example.com', code: '123456', new_password: STRONG_PASSWORD }],
+    ['POST', '/auth/social/google/native', { id_token: 'x'.repeat(20) }],
+    ['POST', '/auth/social/apple', { id_token: 'x'.repeat(20) }],
+    ['POST', '/auth/link-social', { provider: 'google', id_token: 'x'.repeat(20) }],
+    ['DELETE', '/auth/social/unlink', { provider: 'google' }],
+    ['POST', '/settings/password', { current_password: STRONG_PASSWORD, new_password: STRONG_PASSWORD }],
+    ['POST', '/settings/set-password', { new_password: STRONG_PASSWORD }],
+    ['PUT', '/profile', { username: 'valid_name' }],
+    ['DELETE', '/profile', { password: STRONG_PASSWORD }],
+    ['POST', '/user-settings', { timezone: 'UTC' }],
+    ['PUT', '/user-settings', { timezone: 'UTC' }],
+    ['PUT', '/notifications/preferences', { push_enabled: true }],
+  ];
+
+  it('answers malformed JSON, missing fields, wrong types and huge strings with a 4xx error body, never 500', async () => {
+    const { token } = await createUser(t, { http });
+    for (const [method, path, valid] of routes) {
+      const client = clientFromNewIp(t);
+      const cases: { name: string; raw?: string; body?: unknown }[] = [
+        { name: 'malformed', raw: '{"email": "a@example.com",' },
+        { name: 'array', body: [valid] },
+        { name: 'string', raw: '"just a string"' },
+        { name: 'huge', body: Object.fromEntries(Object.keys(valid).map((k) => [k, 'x'.repeat(100_000)])) },
+        { name: 'wrong types', body: Object.fromEntries(Object.keys(valid).map((k) => [k, 12345])) },
+      ];
+      // PUT /user-settings, /profile and preferences take partial bodies: {} is a valid (empty) update there.
+      if (!/^(PUT|POST) \/(user-settings|profile|notifications\/preferences)$/.test(`${method} ${path}`)) cases.push({ name: 'missing', body: {} });
+      for (const c of cases) {
+        const res = await client.call(method, path, { token, ...(c.raw !== undefined ? { raw: c.raw } : { body: c.body }) });
+        expect(res.status, `${method} ${path} ${c.name}: ${res.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${method} ${path} ${c.name}`).toBeLessThan(500);
+        expect(isErrorBody(res), `${method} ${path} ${c.name}`).toBe(true);
+      }
+    }
+    // the user survived all of that
+    expect((await http.get('/auth/me', { token })).status).toBe(200);
+  });
+
+  it('answers unknown social providers with 422', async () => {
+    const res = await http.post('/auth/social/facebook', { id_token: 'x'.repeat(20) });
+    expect(res.status).toBe(422);
+    expect(isErrorBody(res)).toBe(true);
+  });
+});
