@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { FoodLogBatchSchema } from '@app/contracts/food-logs';
+import { toFoodLogEntries } from './log-entries';
+
+describe("'Log this' entries", () => {
+  it('logs each real food with its portion and macros for the meal and day, valid for POST /food-logs/batch', () => {
+    const entries = toFoodLogEntries(
+      [
+        { name: 'Greek yogurt', serving_size: 1.5, serving_unit: 'cup', calories: 220.44, protein: 20, carbs: 12, fat: 6, fiber: 0 },
+        { name: 'Default meal', calories: 500 },
+        { name: 'Blueberries', serving: '1/2 cup', calories: 42, protein: 0.5, carbs: 11, fat: 0.2 },
+      ],
+      'breakfast',
+      '2026-11-21',
+    );
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatchObject({ food_name: 'Greek yogurt', serving_description: '1.5 cup', calories: 220.4, carbohydrates: 12, meal_type: 'breakfast', date: '2026-11-21' });
+    expect(entries[1]).toMatchObject({ serving_description: '1/2 cup', fiber: 0 });
+    expect(FoodLogBatchSchema.safeParse(entries).success).toBe(true);
+  });
+});
