@@ -1,5 +1,5 @@
 /** The only SQL of the foods feature. */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { food_seed_loads, foods } from '../../db/schema/index.ts';
 import type { FoodRow, NewFoodRow } from './food-rows.ts';
@@ -57,18 +57,25 @@ export async function insertFood(db: Db, row: NewFoodRow): Promise<FoodRow> {
   return created!;
 }
 
-export interface SearchCandidate extends FoodRow {
-  prescore: number;
+/** What the ranker reads; full rows are fetched only for the page shown. */
+export type SearchCandidate = Pick<FoodRow, 'id' | 'name' | 'search_head' | 'search_text' | 'commonness'>;
+const candidateColumns = { id: foods.id, name: foods.name, search_head: foods.search_head, search_text: foods.search_text, commonness: foods.commonness };
+
+export async function getFoods(db: Db, ids: string[]): Promise<FoodRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(foods).where(inArray(foods.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is FoodRow => !!r);
 }
 
 /**
  * Candidates for the ranker: foods matching every query word (stemmed, by prefix), best first by the
  * head-weighted text rank and the commonness prior. Index: GIN on search_vector.
  */
-export async function strictCandidates(db: Db, tsquery: string, limit: number): Promise<{ rows: FoodRow[]; total: number }> {
+export async function strictCandidates(db: Db, tsquery: string, limit: number): Promise<{ rows: SearchCandidate[]; total: number }> {
   const q = sql`to_tsquery('english', ${tsquery})`;
   const rows = await db
-    .select()
+    .select(candidateColumns)
     .from(foods)
     .where(sql`${foods.search_vector} @@ ${q}`)
     .orderBy(sql`ts_rank('{0, 0.2, 0, 1}', ${foods.search_vector}, ${q}) * 4 + ${foods.commonness} desc`)
@@ -81,11 +88,11 @@ export async function strictCandidates(db: Db, tsquery: string, limit: number): 
  * Candidates when the strict query finds too little: any query word, or a trigram word similarity for
  * typos ("brocoli"). Indexes: GIN on search_vector and GIN trigram on search_text.
  */
-export async function relaxedCandidates(db: Db, tsquery: string, text: string, limit: number): Promise<{ rows: FoodRow[]; total: number }> {
+export async function relaxedCandidates(db: Db, tsquery: string, text: string, limit: number): Promise<{ rows: SearchCandidate[]; total: number }> {
   const q = sql`to_tsquery('english', ${tsquery})`;
   const where = tsquery ? sql`(${foods.search_vector} @@ ${q} or ${text} <% ${foods.search_text})` : sql`${text} <% ${foods.search_text}`;
   const rows = await db
-    .select()
+    .select(candidateColumns)
     .from(foods)
     .where(where)
     .orderBy(sql`word_similarity(${text}, ${foods.search_text}) * 3 + ${foods.commonness} desc`)

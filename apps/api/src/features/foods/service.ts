@@ -7,7 +7,7 @@ import type { CustomFoodBody, FoodDetail, FoodSearchResponse } from '@app/contra
 import type { Db } from '../../db/client.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import * as repo from './repository.ts';
-import { searchText, servingRow, toDetail, toSearchResult, usdaRow, type FoodRow } from './food-rows.ts';
+import { searchText, servingRow, toDetail, toSearchResult, usdaRow } from './food-rows.ts';
 import { displayBarcode, toGtin14 } from './gtin.ts';
 import { offProductToRow } from './off-mapping.ts';
 import { parseQuery, score } from './search-query.ts';
@@ -25,14 +25,14 @@ export async function loadBuiltInFoods(db: Db): Promise<{ loaded: boolean; count
   return { ...result, ms: Math.round(performance.now() - started) };
 }
 
-const CANDIDATES = 300;
+const CANDIDATES = 200;
 /** Below this many strict matches, typo-tolerant matching joins in. */
-const RELAX_BELOW = 10;
+const RELAX_BELOW = 3;
 
 export async function searchFoods(db: Db, query: string, page: number, pageSize: number): Promise<FoodSearchResponse> {
   const q = parseQuery(query);
   if (!q.text) return { foods: [], total: 0, page, page_size: pageSize };
-  let rows: FoodRow[] = [];
+  let rows: repo.SearchCandidate[] = [];
   let total = 0;
   try {
     if (q.strict) ({ rows, total } = await repo.strictCandidates(db, q.strict, CANDIDATES));
@@ -47,7 +47,8 @@ export async function searchFoods(db: Db, query: string, page: number, pageSize:
   }
   const ranked = rows.map((r) => ({ r, s: score(q, r) })).sort((a, b) => b.s - a.s);
   const start = (page - 1) * pageSize;
-  return { foods: ranked.slice(start, start + pageSize).map((x) => toSearchResult(x.r)), total, page, page_size: pageSize };
+  const shown = await repo.getFoods(db, ranked.slice(start, start + pageSize).map((x) => x.r.id));
+  return { foods: shown.map(toSearchResult), total, page, page_size: pageSize };
 }
 
 export async function foodDetail(db: Db, id: string): Promise<FoodDetail> {
