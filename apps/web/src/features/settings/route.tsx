@@ -1,12 +1,36 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { PageSkeleton } from '../../components/guards';
+import { errorText } from '../../lib/errors';
+import { useUserSettingsQuery } from './api';
+import { AccountCard } from './account-card';
+import { DataCard } from './data-card';
+import { GoalsCard } from './goals-card';
+import { PreferencesCard } from './preferences-card';
 
-// Temporary: replaced by the settings page in the next commit.
 export function Component() {
+  const { data, error, isLoading, refetch } = useUserSettingsQuery();
   return (
-    <>
-      <Typography variant="h2" component="h1" gutterBottom>Settings</Typography>
-      <Alert severity="info">Settings are not available yet.</Alert>
-    </>
+    <Stack spacing={3}>
+      <Typography variant="h2" component="h1">
+        Settings
+      </Typography>
+      {isLoading ? (
+        <PageSkeleton />
+      ) : error || !data ? (
+        <Alert severity="error" action={<Button color="inherit" onClick={() => refetch()}>Retry</Button>}>
+          {errorText(error, 'Failed to fetch user settings')}
+        </Alert>
+      ) : (
+        <>
+          <GoalsCard settings={data} />
+          <PreferencesCard settings={data} />
+        </>
+      )}
+      <AccountCard />
+      <DataCard />
+    </Stack>
   );
 }

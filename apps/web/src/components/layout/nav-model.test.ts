@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest';
+import { activeTab, drawerGroups, logoTarget, moreGroups } from './nav-model';
+
+describe('navigation (spec §2)', () => {
+  test('logged out: Login plus the About group only', () => {
+    const groups = drawerGroups(null);
+    expect(groups.flatMap((g) => g.entries.map((e) => e.label))).toEqual(['Login', 'Team', 'Science', 'Privacy Policy', 'Terms of Service', 'EULA']);
+  });
+  test('logged in: the built pages, Help, Feedback and About', () => {
+    const labels = drawerGroups({ is_superuser: false }).flatMap((g) => g.entries.map((e) => e.label));
+    expect(labels).toEqual(['Dashboard', 'Food Log', 'AI Suggestions', 'Meal Planning', 'Settings', 'Documentation', 'Release Notes', 'Feedback', 'Team', 'Science', 'Privacy Policy', 'Terms of Service', 'EULA']);
+    expect(drawerGroups({ is_superuser: false }).map((g) => g.title).filter(Boolean)).toEqual(['Food', 'AI', 'Help', 'About']);
+  });
+  test('More menu groups', () => {
+    expect(moreGroups().map((g) => g.title)).toEqual(['Account', 'Help', 'Legal', 'About']);
+  });
+  test.each([
+    ['/dashboard', 'dashboard'],
+    ['/food-log', 'food'],
+    ['/restaurants', 'food'],
+    ['/recipe/12', 'food'],
+    ['/suggestions', 'ai'],
+    ['/meal-plan', 'ai'],
+    ['/meal-plan/5', 'ai'],
+    ['/meal-plans/task/abc', 'ai'],
+    ['/insights', 'ai'],
+    ['/settings', 'more'],
+    ['/team', 'more'],
+    ['/', null],
+  ])('bottom tab for %s is %s', (path, tab) => {
+    expect(activeTab(path)).toBe(tab);
+  });
+  test('header logo target', () => {
+    expect(logoTarget('/verify-email', false)).toBe('/verify-email');
+    expect(logoTarget('/verify-email', true)).toBe('/verify-email');
+    expect(logoTarget('/team', true)).toBe('/dashboard');
+    expect(logoTarget('/team', false)).toBe('/');
+  });
+});

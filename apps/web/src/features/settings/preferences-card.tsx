@@ -1,0 +1,89 @@
+import { useMemo, useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { UserSettings, UserSettingsUpdate } from '@app/contracts/settings';
+import { notify } from '../../components/feedback/notify';
+import { errorText } from '../../lib/errors';
+import { useAllergiesQuery, useDietTypesQuery, useUpdateUserSettingsMutation } from './api';
+import { SectionCard } from './section-card';
+
+/** IANA zones of this browser (spec: searchable list), with UTC first. */
+export function timeZones(): string[] {
+  const zones = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+  return ['UTC', ...zones.filter((z) => z !== 'UTC')];
+}
+
+function ToggleChips({ label, options, selected, onToggle, disabled }: { label: string; options?: { id: string; label: string }[]; selected: string[]; onToggle: (id: string) => void; disabled: boolean }) {
+  return (
+    <Box role="group" aria-label={label}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 650, mb: 1 }}>
+        {label}
+      </Typography>
+      {!options ? (
+        <Skeleton variant="rounded" height={40} />
+      ) : (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {options.map((o) => {
+            const on = selected.includes(o.id);
+            return <Chip key={o.id} label={o.label} color={on ? 'primary' : 'default'} variant={on ? 'filled' : 'outlined'} onClick={() => onToggle(o.id)} aria-pressed={on} disabled={disabled} />;
+          })}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+export function PreferencesCard({ settings }: { settings: UserSettings }) {
+  const diets = useDietTypesQuery();
+  const allergies = useAllergiesQuery();
+  const [save, { isLoading }] = useUpdateUserSettingsMutation();
+  const zones = useMemo(timeZones, []);
+  const [zoneInput, setZoneInput] = useState('');
+
+  async function update(body: UserSettingsUpdate, ok: string) {
+    try {
+      await save(body).unwrap();
+      notify.success(ok);
+    } catch (e) {
+      notify.error(errorText(e, 'Failed to update user settings'));
+    }
+  }
+  const toggle = (list: string[], id: string) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
+
+  return (
+    <SectionCard id="preferences" title="Food preferences" description="Meal plans never include foods that break your diet types or contain your allergens.">
+      <Stack spacing={3}>
+        <ToggleChips
+          label="Diet types"
+          options={diets.data}
+          selected={settings.diet_types}
+          disabled={isLoading}
+          onToggle={(id) => update({ diet_types: toggle(settings.diet_types, id) as UserSettingsUpdate['diet_types'] }, 'Diet types saved')}
+        />
+        <ToggleChips
+          label="Allergies"
+          options={allergies.data}
+          selected={settings.allergies}
+          disabled={isLoading}
+          onToggle={(id) => update({ allergies: toggle(settings.allergies, id) as UserSettingsUpdate['allergies'] }, 'Allergies saved')}
+        />
+        <Autocomplete
+          options={zones}
+          value={settings.timezone}
+          inputValue={zoneInput}
+          onInputChange={(_, v) => setZoneInput(v)}
+          onChange={(_, v) => v && v !== settings.timezone && update({ timezone: v }, `Time zone set to ${v}`)}
+          disableClearable
+          autoHighlight
+          renderInput={(params) => <TextField {...params} label="Time zone" helperText="Your day starts at midnight in this zone" />}
+          sx={{ maxWidth: 420 }}
+        />
+      </Stack>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, test } from 'vitest';
+import { errorText, fieldError, normaliseError } from './errors';
+
+describe('error normalisation (spec §8)', () => {
+  test('the server body {detail:{msg,type,errors}} is kept with its status', () => {
+    const e = normaliseError({ status: 404, data: { detail: { msg: 'Meal plan not found', type: 'not_found', errors: null } } });
+    expect(e).toEqual({ status: 404, data: { detail: { msg: 'Meal plan not found', type: 'not_found', errors: null } } });
+  });
+  test('FETCH_ERROR becomes status 0 "Failed to connect to server"', () => {
+    expect(normaliseError({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toEqual({
+      status: 0,
+      data: { detail: { msg: 'Failed to connect to server', type: 'server_error', errors: 'Could not connect to the server' } },
+    });
+  });
+  test('a timeout is a connection failure too', () => {
+    expect(normaliseError({ status: 'TIMEOUT_ERROR', error: 'timeout' }).data.detail.msg).toBe('Failed to connect to server');
+  });
+  test('CUSTOM_ERROR becomes "An unexpected error occurred."', () => {
+    expect(normaliseError({ status: 'CUSTOM_ERROR', error: 'boom' }).data.detail).toMatchObject({ msg: 'An unexpected error occurred.', type: 'server_error' });
+  });
+  test('a non-JSON error page keeps the HTTP status', () => {
+    const e = normaliseError({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>Bad gateway</html>', error: 'SyntaxError' });
+    expect(e.status).toBe(502);
+    expect(e.data.detail.msg).toBe('An unexpected error occurred.');
+  });
+  test('a JSON error without detail still has the three fields', () => {
+    expect(normaliseError({ status: 500, data: { message: 'oops' } }).data.detail).toEqual({ msg: 'An unexpected error occurred.', type: 'server_error', errors: null });
+  });
+  test('validation errors: the text names the first field problem; fieldError finds a field', () => {
+    const e = normaliseError({
+      status: 422,
+      data: { detail: { msg: 'Validation failed', type: 'validation_error', errors: [{ loc: ['body', 'daily_calorie_goal'], msg: 'daily_calorie_goal must be between 800 and 10000', type: 'too_small' }] } },
+    });
+    expect(errorText(e)).toBe('Validation failed: daily_calorie_goal must be between 800 and 10000');
+    expect(fieldError(e, 'daily_calorie_goal')).toMatch(/between 800/);
+    expect(fieldError(e, 'timezone')).toBeUndefined();
+  });
+  test('anything else falls back to the call-specific message', () => {
+    expect(errorText(new Error('x'), 'Failed to fetch user settings')).toBe('Failed to fetch user settings');
+  });
+});
