@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, or, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { meal_plan_tasks } from '../../db/schema/index.ts';
-import { PlanInfeasibleError, planPlanDay, replan, type Meals, type MealType, type PlanInputs, type StoredDay } from './planner.ts';
+import { PlanInfeasibleError, type Meals, type MealType, type PlanInputs, type StoredDay } from './planner.ts';
+import { planPlanDayOffThread as planPlanDay, replanOffThread as replan } from './planner-thread.ts';
 import { ACTIVE_TASK, daysOf, findPlanById, findTaskById, updateActiveTask, updateOwnedTask, updatePlan, upsertDay, type MealPlanRow, type TaskRow } from './repository.ts';
 import { HEARTBEAT_MS, MAX_ATTEMPTS, type TaskJobData } from './task-queue.ts';
 
