@@ -1,0 +1,5 @@
+package com.example.nutritiontracker;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}
