@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import { SMTPServer } from 'smtp-server';
-import { SignJWT, exportJWK, generateKeyPair, type JWK } from 'jose';
+import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 import { clientFromNewIp, createTestApp, isErrorBody, STRONG_PASSWORD, uniqueEmail, waitFor, type TestApp } from '../../../test/helpers.ts';
 
 /** Mail over real SMTP to a loopback server; Google and Apple keys from loopback JWKS servers with our own keys. */
