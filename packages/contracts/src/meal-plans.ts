@@ -227,9 +227,6 @@ export const ExportRequestSchema = z.object({
   test_mode: z.boolean().default(false),
 });
 /** test_mode answers the rendered mail; a sent mail answers the message of spec §8. */
-export const ExportResponseSchema = z.union([
-  z.object({ message: z.string() }),
-  z.object({ subject: z.string(), html: z.string(), text: z.string(), message: z.string() }),
-]);
+export const ExportResponseSchema = z.object({ message: z.string(), subject: z.string().optional(), html: z.string().optional(), text: z.string().optional() });
 export const MEAL_PLAN_EMAILED = 'Meal plan emailed successfully!';
 export const MEAL_PLAN_EXPORT_FAILED = 'Failed to export meal plan to email. Please try again.';

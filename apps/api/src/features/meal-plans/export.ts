@@ -49,8 +49,9 @@ export function renderPlanMail(plan: MealPlan, shopping: ShoppingList | null): R
     html.push('<h2>Shopping list</h2>');
     for (const [category, items] of Object.entries(shopping)) {
       if (!items.length) continue;
-      text.push(`  ${category}`, ...items.map((i) => `    - ${i}`));
-      html.push(`<h3>${e(category)}</h3><ul>${items.map((i) => `<li>${e(i)}</li>`).join('')}</ul>`);
+      const lines = items.map((i) => (i.quantity != null && i.unit ? `${i.name} — ${i.quantity} ${i.unit}` : i.name));
+      text.push(`  ${category}`, ...lines.map((l) => `    - ${l}`));
+      html.push(`<h3>${e(category)}</h3><ul>${lines.map((l) => `<li>${e(l)}</li>`).join('')}</ul>`);
     }
   }
   html.push('</body></html>');

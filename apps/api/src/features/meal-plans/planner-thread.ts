@@ -4,7 +4,7 @@
  * per process, started on first use; it does not keep the process alive.
  */
 import { Worker } from 'node:worker_threads';
-import { PlanInfeasibleError, type Meals, type MealType, type PlanInputs, type StoredDay } from './planner.ts';
+import { PlanInfeasibleError, type DailyMealPlan, type MealOptionOut, type Meals, type MealType, type PlanInputs, type StoredDay, type TodayInputs } from './planner.ts';
 
 type Pending = { resolve: (v: any) => void; reject: (e: Error) => void };
 let worker: Worker | null = null;
@@ -46,3 +46,5 @@ export const planPlanDayOffThread = (input: PlanInputs, dayNumber: number, store
   call<{ date: string; meals: Meals }>('planPlanDay', [input, dayNumber, stored]);
 export const replanOffThread = (input: PlanInputs, dayNumber: number, stored: StoredDay[], mealType: MealType | null) =>
   call<Meals>('replan', [input, dayNumber, stored, mealType]);
+export const planTodayOffThread = (input: TodayInputs) => call<DailyMealPlan>('planToday', [input]);
+export const mealOptionsOffThread = (...args: Parameters<typeof import('./planner.ts').mealOptions>) => call<MealOptionOut[]>('mealOptions', args);

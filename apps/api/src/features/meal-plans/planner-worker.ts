@@ -2,7 +2,7 @@
 import { parentPort } from 'node:worker_threads';
 import * as planner from './planner.ts';
 
-const fns = { planPlanDay: planner.planPlanDay, replan: planner.replan } as Record<string, (...args: any[]) => unknown>;
+const fns = { planPlanDay: planner.planPlanDay, replan: planner.replan, planToday: planner.planToday, mealOptions: planner.mealOptions } as Record<string, (...args: any[]) => unknown>;
 
 parentPort!.on('message', async (msg: { id: number; fn: string; args: unknown[] }) => {
   try {

@@ -2,10 +2,10 @@
  * The one place the API calls the optimiser of packages/nutrition (pure, no I/O). Everything the
  * jobs and recommendations need from it goes through here, so an optimiser change is one edit.
  */
-import { planDay } from '@app/nutrition/meal-plan/plan-day';
-import type { Macros, MealPlanRequest, MealSlot, MealType, PlanDay } from '@app/nutrition/meal-plan/types';
+import { buildShoppingList, dailyMealPlan, planDay, suggestMealOptions } from '@app/nutrition';
+import type { DailyMealPlan, Macros, MealPlanRequest, MealSlot, MealType, PlanDay, ShoppingList } from '@app/nutrition';
 
-export type { Macros, MealSlot, MealType };
+export type { DailyMealPlan, Macros, MealSlot, MealType, ShoppingList };
 export type Meals = Partial<Record<MealType, MealSlot>>;
 const ALL: readonly MealType[] = ['breakfast', 'lunch', 'dinner', 'snack'];
 
@@ -99,13 +99,34 @@ export async function replan(input: PlanInputs, dayNumber: number, stored: Store
   return mealType ? { ...current, [mealType]: day.meals[mealType] } : day.meals;
 }
 
-/** Shopping list categories (spec §3) → item names. */
-export type ShoppingList = Record<string, string[]>;
+/** Shopping list of a plan's days, grouped in the spec §3 categories (derivation rules of spec §5). */
+export function shoppingListFor(days: Meals[]): ShoppingList {
+  return buildShoppingList(days.map((meals) => ({ meals })));
+}
 
-/**
- * Shopping list of a plan's days. The derivation (spec §5) belongs to packages/nutrition
- * (shopping-list.ts), which is not written yet: until it is, asking for it is a clear error.
- */
-export function shoppingListFor(_days: Meals[]): ShoppingList {
-  throw new Error('The shopping list derivation (packages/nutrition/src/shopping-list.ts) is not available yet');
+export interface TodayInputs extends Omit<PlanInputs, 'start_date' | 'alternatives_enabled'> {
+  date: string;
+  /** Meals still to plan (not logged, not past). */
+  meals: MealType[];
+  eaten: Macros;
+}
+
+/** Today's plan for the meals left, sized to what is left of the goals after what was logged. */
+export async function planToday(input: TodayInputs): Promise<DailyMealPlan> {
+  const constraints = { diet_types: input.diet_types, allergies: input.allergies, favorite_food_ids: input.favorite_food_ids };
+  const day: PlanDay = input.meals.length
+    ? await planDay({ ...request({ ...input, alternatives_enabled: true, start_date: input.date }), meals: input.meals, already_eaten: input.eaten })
+    : { day_number: 1, date: input.date, meals: {}, summary: { totals: input.eaten, goals: input.goals, deviation: input.eaten, deviation_percent: input.eaten, within_tolerance: true } };
+  if (input.meals.length) assertFeasible(day, input.meals);
+  return dailyMealPlan(day, { goals: input.goals, already_eaten: input.eaten, ...constraints });
+}
+
+export interface MealOptionOut {
+  meal: MealSlot;
+  reason: string;
+}
+
+/** 3–5 different meals for `mealType` that fit what is left today. */
+export async function mealOptions(remaining: Macros, mealType: MealType, c: { diet_types: string[]; allergies: string[]; favorite_food_ids: string[]; seed: number }, n: number): Promise<MealOptionOut[]> {
+  return suggestMealOptions(remaining, mealType, c, n);
 }
