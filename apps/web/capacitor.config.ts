@@ -1,4 +1,5 @@
 import type { CapacitorConfig } from '@capacitor/cli';
+import { KeyboardResize } from '@capacitor/keyboard';
 
 /**
  * The iOS and Android apps load the same web build (dist). API calls go to the server configured at
@@ -13,7 +14,7 @@ const config: CapacitorConfig = {
   android: { allowMixedContent: false },
   plugins: {
     // The bottom bar hides itself while the keyboard is open (spec §2); resize the body so inputs stay visible.
-    Keyboard: { resize: 'body', resizeOnFullScreen: true },
+    Keyboard: { resize: KeyboardResize.Body, resizeOnFullScreen: true },
   },
 };
 

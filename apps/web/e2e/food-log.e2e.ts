@@ -36,7 +36,7 @@ describe('food log', () => {
     const page = await ctx.newPage();
     await page.goto(`${server.baseUrl}/register`);
     await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel(/^Password( \*)?$/).fill(STRONG_PASSWORD);
+    await page.getByLabel(/^Password(\s*\*)?$/).fill(STRONG_PASSWORD);
     await page.getByTestId('password-strength').getByText(/Strong/).waitFor();
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(/\/verify-email\?email=/);

@@ -30,7 +30,7 @@ describe('route guard and redirects', () => {
     await page.goto(`${server.baseUrl}/settings`);
     await page.waitForURL(/\/login$/);
     await page.getByLabel('E-mail or username').fill(user.email);
-    await page.getByLabel(/^Password( \*)?$/).fill(user.password);
+    await page.getByLabel(/^Password(\s*\*)?$/).fill(user.password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(/\/settings$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -43,7 +43,7 @@ describe('route guard and redirects', () => {
     const page = await ctx.newPage();
     await page.goto(`${server.baseUrl}/login`);
     await page.getByLabel('E-mail or username').fill(user.email);
-    await page.getByLabel(/^Password( \*)?$/).fill('not-the-password-1');
+    await page.getByLabel(/^Password(\s*\*)?$/).fill('not-the-password-1');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('alert').waitFor();
     expect(await page.getByRole('alert').textContent()).toMatch(/incorrect|invalid|wrong/i);

@@ -3,7 +3,7 @@
  * port, Debian's Chromium through playwright-core, and helpers that register a verified user through
  * the API and the mail outbox. One server per test file; stop it with SIGTERM (graceful shutdown).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -28,6 +28,31 @@ export async function freePort(): Promise<number> {
   });
 }
 
+function newest(dir: string): number {
+  let t = 0;
+  if (!existsSync(dir)) return t;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) continue;
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+/**
+ * Builds the web app when its sources are newer than dist (the same rule as scripts/start.mjs), under a
+ * machine-wide lock: several e2e runs start servers at once, and two builds into one dist break both.
+ */
+export function ensureWebBuilt(): void {
+  const web = join(ROOT, 'apps/web');
+  const dist = join(web, 'dist/index.html');
+  const sources = Math.max(newest(join(web, 'src')), newest(join(web, 'public')), statSync(join(web, 'index.html')).mtimeMs, newest(join(ROOT, 'packages/contracts/src')));
+  if (existsSync(dist) && statSync(dist).mtimeMs >= sources) return;
+  const script = `if [ ! -f apps/web/dist/index.html ] || [ $(stat -c %Y apps/web/dist/index.html) -lt ${Math.floor(sources / 1000)} ]; then npm run build -w apps/web; fi`;
+  const r = spawnSync('flock', ['/tmp/nutrition-web-build.lock', 'sh', '-c', script], { cwd: ROOT, stdio: 'pipe', encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`web build failed:\n${r.stdout}\n${r.stderr}`);
+}
+
 export interface Server {
   baseUrl: string;
   port: number;
@@ -39,6 +64,7 @@ export interface Server {
 
 /** Starts `npm start`'s script on a fresh (or the given) data folder and waits for /api/v1/health. */
 export async function startServer(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<Server> {
+  ensureWebBuilt();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, MOBILE, newContext, openSignedIn, registerVerifiedUser, startServer, type Server, type TestUser } from './harness';
+
+let server: Server;
+let browser: Browser;
+let user: TestUser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  user = await registerVerifiedUser(server);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('mobile layout (390×844)', () => {
+  test('logged out on / and /login: compact bar with menu, logo and login button', async () => {
+    const ctx = await newContext(browser, MOBILE);
+    const page = await ctx.newPage();
+    await page.goto(`${server.baseUrl}/`);
+    const bar = page.getByRole('navigation', { name: 'Site' });
+    await bar.waitFor();
+    await bar.getByRole('button', { name: 'Open site menu' }).click();
+    const items = await page.getByRole('menuitem').allTextContents();
+    expect(items).toEqual(['Team', 'Privacy Policy', 'Terms of Service', 'EULA']);
+    await page.getByRole('menuitem', { name: 'Team' }).click();
+    await page.waitForURL(/\/team$/);
+    expect(await page.getByRole('menu').count()).toBe(0); // menus close on navigation
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Log in' }).waitFor();
+    await ctx.close();
+  });
+
+  test('signed in: 56 px bottom bar, Food and AI popups, More menu, tab highlighting', async () => {
+    const ctx = await newContext(browser, MOBILE);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, user.token, '/settings');
+    const bar = page.getByRole('navigation', { name: 'Main' });
+    await bar.waitFor();
+    const box = await bar.boundingBox();
+    expect(Math.round(box!.height)).toBe(56);
+    expect(Math.round(box!.y + box!.height)).toBe(844);
+    // No desktop drawer on a phone.
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(false);
+
+    await bar.getByRole('button', { name: 'Food' }).click();
+    await page.getByRole('menu', { name: 'Food pages' }).getByRole('link', { name: 'Food Log' }).click();
+    await page.waitForURL(/\/food-log$/);
+    await expect.poll(() => bar.getByRole('button', { name: 'Food' }).getAttribute('class')).toMatch(/Mui-selected/);
+
+    await bar.getByRole('button', { name: 'AI' }).click();
+    const ai = page.getByRole('menu', { name: 'AI pages' });
+    expect(await ai.getByRole('link').allTextContents()).toEqual(['AI Suggestions', 'Meal Planning']);
+    await ai.getByRole('link', { name: 'Meal Planning' }).click();
+    await page.waitForURL(/\/meal-plan$/);
+    await expect.poll(() => bar.getByRole('button', { name: 'AI' }).getAttribute('class')).toMatch(/Mui-selected/);
+
+    await bar.getByRole('button', { name: 'More' }).click();
+    const more = page.getByRole('navigation', { name: 'More' });
+    for (const heading of ['Account', 'Help', 'Legal', 'About']) await more.getByText(heading, { exact: true }).waitFor();
+    await more.getByRole('link', { name: 'Release Notes' }).click();
+    await page.waitForURL(/\/release-notes$/);
+    await expect.poll(() => more.isVisible()).toBe(false);
+
+    await bar.getByRole('link', { name: 'Dashboard' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await ctx.close();
+  });
+});

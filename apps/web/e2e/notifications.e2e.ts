@@ -1,0 +1,108 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { apiCall, DESKTOP, launchBrowser, MOBILE, newContext, openSignedIn, registerVerifiedUser, ROOT, startServer, type Server, type TestUser } from './harness';
+
+let server: Server;
+let browser: Browser;
+let user: TestUser;
+
+// 23 notifications: 3 typed ones plus 20 plain ones, so the panel has 3 pages of 10.
+const SEEDED = [
+  ...Array.from({ length: 20 }, (_, i) => ({ title: `Tip ${i + 1}`, message: `Plain notification ${i + 1}` })),
+  { title: 'Time to log', message: 'You have not logged lunch yet', notification_type: 'logging_reminder' },
+  { title: 'Nearby pick', message: 'A good match close by', notification_type: 'pro', data: { restaurant: 'Green Bowl', distance: 1.24 } },
+  {
+    title: 'Lunch ideas',
+    message: 'Three options that fit your remaining macros',
+    notification_type: 'meal_reminder',
+    data: {
+      location_context: 'work',
+      options: [{ name: 'Grilled chicken salad', restaurant: 'Green Bowl', address: '1 Main St', description: 'High protein, light', calories: 420, protein: 38, carbs: 20, fat: 18 }],
+    },
+  },
+];
+
+beforeAll(async () => {
+  // Register on a running server, stop it (freeing the PGlite lock), seed rows, start again.
+  const first = await startServer();
+  user = await registerVerifiedUser(first);
+  await first.stop();
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'apps/web/e2e/seed-notifications.ts'), first.dataDir, String(user.user.id), JSON.stringify(SEEDED)], { cwd: ROOT, stdio: 'pipe' });
+  server = await startServer({ dataDir: first.dataDir });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const badge = (page: Page) => page.locator('[data-testid="unread-badge"] .MuiBadge-badge');
+
+describe('notification center', () => {
+  test('badge, paging, per-type rendering, mark read, mark all, delete (desktop popover)', async () => {
+    const ctx = await newContext(browser, DESKTOP);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, user.token, '/settings');
+    await expect.poll(() => badge(page).first().textContent()).toBe('23');
+
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const panel = page.getByRole('region', { name: 'Notifications' });
+    await panel.getByRole('heading', { name: 'Notifications' }).waitFor();
+    await expect.poll(() => panel.getByTestId('notification-page').textContent()).toBe('1 / 3');
+    expect(await panel.getByTestId('notification-item').count()).toBe(10);
+
+    // Newest first: the meal reminder with its option, chips and the Log This Food action.
+    await panel.getByText('Grilled chicken salad').waitFor();
+    await panel.getByText('At work').waitFor();
+    for (const chip of ['420 kcal', 'P 38 g', 'C 20 g', 'F 18 g']) await panel.getByText(chip, { exact: true }).waitFor();
+    await panel.getByText('Green Bowl · 1.2 km').waitFor();
+    expect(await panel.getByRole('link', { name: 'Log Food Now' }).getAttribute('href')).toBe('/food-log');
+    expect(await panel.getByRole('link', { name: 'Log This Food' }).getAttribute('href')).toBe('/food-log?food=Grilled+chicken+salad');
+
+    await panel.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => panel.getByTestId('notification-page').textContent()).toBe('2 / 3');
+    await panel.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => panel.getByTestId('notification-page').textContent()).toBe('3 / 3');
+    expect(await panel.getByTestId('notification-item').count()).toBe(3);
+    expect(await panel.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+
+    // Mark one read: the badge drops by one.
+    await panel.getByRole('button', { name: 'Mark as read' }).first().click();
+    await expect.poll(() => badge(page).first().textContent()).toBe('22');
+
+    // Delete one: total drops to 22, still three pages (22 / 10).
+    await panel.getByRole('button', { name: 'Delete notification' }).first().click();
+    await page.getByText('Notification deleted').waitFor();
+    await expect.poll(async () => (await apiCall(server, 'GET', '/notifications', undefined, user.token)).json.total).toBe(22);
+
+    await panel.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect.poll(() => badge(page).first().isVisible()).toBe(false);
+    await ctx.close();
+  });
+
+  test('mobile: Alerts opens the full-height panel', async () => {
+    const ctx = await newContext(browser, MOBILE);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, user.token, '/settings');
+    await page.getByRole('button', { name: 'Alerts' }).click();
+    const panel = page.getByRole('region', { name: 'Notifications' });
+    await panel.getByRole('heading', { name: 'Notifications' }).waitFor();
+    const box = await panel.boundingBox();
+    expect(box!.height).toBeGreaterThan(MOBILE.height - 10);
+    await panel.getByRole('button', { name: 'Close notifications' }).click();
+    await ctx.close();
+  });
+
+  test('an empty center says so', async () => {
+    const other = await registerVerifiedUser(server);
+    const ctx = await newContext(browser, DESKTOP);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, other.token, '/settings');
+    expect(await badge(page).first().isVisible()).toBe(false);
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.getByText('No notifications').waitFor();
+    await ctx.close();
+  });
+});
