@@ -97,7 +97,7 @@ describe('food log', () => {
 
     await page.getByRole('button', { name: 'Previous day' }).click();
     await page.waitForURL(/date=\d{4}-\d{2}-\d{2}/);
-    expect(await text(page, 'day-label')).toBe('Yesterday');
+    await expect.poll(() => text(page, 'day-label')).toBe('Yesterday');
     await expect.poll(() => text(page, 'day-calories')).toBe('0');
     await page.getByRole('button', { name: 'Next day' }).click();
     await expect.poll(() => text(page, 'day-calories')).toBe('315');
@@ -109,8 +109,8 @@ describe('food log', () => {
     await page.getByRole('button', { name: 'Manual entry' }).click();
     const dlg = page.getByRole('dialog');
     await dlg.getByLabel('Food name').fill('Grandma soup');
-    await dlg.getByLabel(/^Calories \(kcal\) per serving/).fill('250');
-    await dlg.getByLabel(/^Protein \(g\) per serving/).fill('12');
+    await dlg.getByLabel(/^Calories \(kcal\)/).fill('250');
+    await dlg.getByLabel(/^Protein \(g\)/).fill('12');
     await dlg.getByLabel('Meal').click();
     await page.getByRole('option', { name: 'Dinner' }).click();
     await dlg.getByRole('button', { name: 'Add to Dinner' }).click();

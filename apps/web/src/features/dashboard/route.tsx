@@ -13,7 +13,7 @@ import AddIcon from '@mui/icons-material/Add';
 import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { DailySummary } from '@app/contracts';
-import { CONTENT_MAX_WIDTH, MEAL_TYPES } from '@app/contracts/constants';
+import { MEAL_TYPES } from '@app/contracts/constants';
 import { paths } from '../../app/paths';
 import { errorDetail } from '../../lib/errors';
 import { useGetDashboardDayQuery } from './api';
@@ -33,7 +33,7 @@ export function Component() {
   const today = format(new Date(), 'yyyy-MM-dd');
   const { data, error, refetch } = useGetDashboardDayQuery(today);
   return (
-    <Box sx={{ maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 } }}>
+    <Box>
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' }, mb: 0.5 }}>
         Today
       </Typography>

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import RestaurantIcon from '@mui/icons-material/Restaurant';
-import { CONTENT_MAX_WIDTH, MEAL_TYPES, type MealType } from '@app/contracts/constants';
+import { MEAL_TYPES, type MealType } from '@app/contracts/constants';
 import { notify } from '../../components/feedback/notify';
 import { useDeleteFoodLogMutation, useGetDailySummaryQuery } from './api';
 import { isIsoDate, todayIso } from './dates';
@@ -69,7 +69,7 @@ export function Component() {
   }
 
   return (
-    <Box sx={{ maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 } }}>
+    <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}>
         <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' } }}>
           Food log

@@ -95,7 +95,7 @@ function BarcodeForm({ onFound, onCreate }: Pick<Props, 'onFound' | 'onCreate'>)
           helperText={code !== '' && !plausible(c) ? 'A barcode has 8 to 14 digits' : 'The digits printed under the bars'}
           slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
         />
-        <Button type="submit" variant="contained" size="large" disabled={!plausible(c) || isFetching} sx={{ mt: 0.5, minWidth: 96 }}>
+        <Button type="submit" variant="contained" size="large" disabled={!plausible(c) || isFetching} sx={{ mt: 0.5, minWidth: 96, whiteSpace: 'nowrap' }}>
           {isFetching ? <CircularProgress size={22} color="inherit" aria-label="Looking up" /> : 'Look up'}
         </Button>
       </Box>
@@ -103,7 +103,7 @@ function BarcodeForm({ onFound, onCreate }: Pick<Props, 'onFound' | 'onCreate'>)
         <Alert
           severity="info"
           action={
-            <Button color="inherit" size="small" onClick={() => onCreate(c)}>
+            <Button color="inherit" size="small" onClick={() => onCreate(c)} sx={{ whiteSpace: 'nowrap' }}>
               Create food
             </Button>
           }

@@ -93,7 +93,7 @@ function CustomFoodForm({ initialBarcode, onClose, onCreated }: { initialBarcode
       <Typography variant="subtitle2" color="text.secondary">
         Nutrition per serving
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' }, gap: 2 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 2 }}>
         {NUTRIENTS.map(([k, label]) => (
           <NumberField
             key={k}

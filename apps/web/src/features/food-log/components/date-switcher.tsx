@@ -11,11 +11,11 @@ import { dayLabel, isIsoDate, shiftIso, todayIso } from '../dates';
 export function DateSwitcher({ date, onChange }: { date: string; onChange: (date: string) => void }) {
   const today = todayIso();
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 1 }, flexWrap: 'wrap', width: { xs: '100%', sm: 'auto' } }}>
       <IconButton aria-label="Previous day" onClick={() => onChange(shiftIso(date, -1))}>
         <ChevronLeftIcon />
       </IconButton>
-      <Typography variant="h6" component="p" sx={{ minWidth: 112, textAlign: 'center' }} aria-live="polite" data-testid="day-label">
+      <Typography variant="h6" component="p" sx={{ minWidth: { xs: 84, sm: 112 }, textAlign: 'center', whiteSpace: 'nowrap' }} aria-live="polite" data-testid="day-label">
         {dayLabel(date, today)}
       </Typography>
       <IconButton aria-label="Next day" onClick={() => onChange(shiftIso(date, 1))}>
@@ -28,7 +28,7 @@ export function DateSwitcher({ date, onChange }: { date: string; onChange: (date
         value={date}
         onChange={(e) => isIsoDate(e.target.value) && onChange(e.target.value)}
         slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ width: 160 }}
+        sx={{ width: { xs: 150, sm: 160 }, ml: { xs: 'auto', sm: 0 }, flexShrink: 0 }}
       />
       {date !== today && (
         <Button variant="text" onClick={() => onChange(today)}>

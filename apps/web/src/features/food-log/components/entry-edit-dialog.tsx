@@ -79,7 +79,7 @@ function EditForm({ entry, onDone }: { entry: FoodLogEntry; onDone: () => void }
           onChange={(e) => setCount(e.target.value)}
           error={!countOk}
           helperText={countOk ? ' ' : 'Between 0 and 100'}
-          slotProps={{ htmlInput: { min: 0.25, max: 100, step: 0.25, inputMode: 'decimal' } }}
+          slotProps={{ htmlInput: { min: 0.01, max: 100, step: 'any', inputMode: 'decimal' } }}
         />
         <TextField label="Date" type="date" value={date} onChange={(e) => setDate(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
       </Box>
@@ -93,7 +93,7 @@ function EditForm({ entry, onDone }: { entry: FoodLogEntry; onDone: () => void }
               type="number"
               value={per[k]}
               onChange={(e) => setPer({ ...per, [k]: e.target.value })}
-              slotProps={{ htmlInput: { min: 0, step: 0.1, inputMode: 'decimal' } }}
+              slotProps={{ htmlInput: { min: 0, step: 'any', inputMode: 'decimal' } }}
             />
           ))}
         </Box>

@@ -122,7 +122,7 @@ function DetailForm({ food, date, meal, onMealChange, onDone }: { food: FoodDeta
           onChange={(e) => setCountText(e.target.value)}
           error={!countOk}
           helperText={countOk ? ' ' : 'Between 0 and 100'}
-          slotProps={{ htmlInput: { min: 0.25, max: 100, step: 0.25, inputMode: 'decimal' } }}
+          slotProps={{ htmlInput: { min: 0.01, max: 100, step: 'any', inputMode: 'decimal' } }}
         />
         {choice.kind === 'grams' && (
           <TextField
@@ -133,7 +133,7 @@ function DetailForm({ food, date, meal, onMealChange, onDone }: { food: FoodDeta
             onChange={(e) => setGramsText(e.target.value)}
             error={!gramsOk}
             helperText={gramsOk ? ' ' : 'Between 1 and 10000 g'}
-            slotProps={{ htmlInput: { min: 1, max: 10_000, step: 1, inputMode: 'decimal' } }}
+            slotProps={{ htmlInput: { min: 1, max: 10_000, step: 'any', inputMode: 'decimal' } }}
           />
         )}
         <Box sx={{ gridColumn: '1 / -1' }}>

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import type { MealType } from '@app/contracts/constants';
 import { notify } from '../../../components/feedback/notify';
 import { useAddManualFavoriteMutation, useCreateFoodLogMutation } from '../api';
@@ -68,13 +69,16 @@ function ManualForm({ date, meal, onMealChange, onClose }: { date: string; meal:
       <TextField label="Food name" value={name} onChange={(e) => setName(e.target.value)} required autoFocus />
       <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: 2 }}>
         <TextField label="Serving" value={serving} onChange={(e) => setServing(e.target.value)} helperText="e.g. 1 bowl, 250 ml" />
-        <NumberField label="Servings" value={count} onChange={setCount} min={0.25} max={100} step={0.25} />
+        <NumberField label="Servings" value={count} onChange={setCount} min={0.01} max={100} />
       </Box>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, gap: 2 }}>
+      <Typography variant="subtitle2" color="text.secondary">
+        Nutrition per serving
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 2 }}>
         {FIELDS.map(([k, label]) => (
           <NumberField
             key={k}
-            label={`${label} per serving`}
+            label={label}
             value={values[k]}
             required={k === 'calories'}
             onChange={(v) => setValues({ ...values, [k]: v })}

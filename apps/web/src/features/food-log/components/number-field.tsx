@@ -8,10 +8,9 @@ export function NumberField(props: {
   required?: boolean;
   min?: number;
   max?: number;
-  step?: number;
   error?: string;
 }) {
-  const { label, value, onChange, required, min = 0, max, step = 0.1, error } = props;
+  const { label, value, onChange, required, min = 0, max, error } = props;
   return (
     <TextField
       label={label}
@@ -21,7 +20,7 @@ export function NumberField(props: {
       onChange={(e) => onChange(e.target.value)}
       error={!!error}
       helperText={error}
-      slotProps={{ htmlInput: { min, max, step, inputMode: 'decimal' } }}
+      slotProps={{ htmlInput: { min, max, step: 'any', inputMode: 'decimal' } }}
     />
   );
 }
