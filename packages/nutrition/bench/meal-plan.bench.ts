@@ -18,7 +18,8 @@ function request(i: number): MealPlanRequest {
   const allergies = rand() < 0.4 ? [] : [...new Set(Array.from({ length: rand() < 0.6 ? 1 : 2 }, () => pick(ALLERGENS)))];
   // Macro split consistent with the diet, as a user of that diet would set it.
   let [p, f] = [between(15, 30), between(20, 40)];
-  if (diets.includes('keto')) [p, f] = [between(20, 25), between(68, 75)];
+  // Keto carbs as total carbs (what the goals compare): 8–10 % of calories ≈ 20–35 g net after fiber.
+  if (diets.includes('keto')) [p, f] = [between(20, 25), between(65, 70)];
   else if (diets.includes('low_carb')) [p, f] = [between(25, 30), between(40, 50)];
   const c = 100 - p - f;
   return {

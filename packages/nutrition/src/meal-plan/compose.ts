@@ -7,15 +7,13 @@ import { groupBounds } from './composition.js';
 import type { Composition, DayProblem, MealCandidates } from './mip-model.js';
 import type { CatalogueFood } from './types.js';
 
-/** Chance of adding an optional food beyond a group's minimum: gives the scorer varied shapes. */
-const OPTIONAL_P = 0.55;
 
-function sampleMeal(m: MealCandidates, rand: () => number, usedToday: Set<string>, favourites: Set<string>, keto: boolean): CatalogueFood[] {
+function sampleMeal(m: MealCandidates, rand: () => number, usedToday: Set<string>, favourites: Set<string>, keto: boolean, optionalP: number): CatalogueFood[] {
   const picked: CatalogueFood[] = [];
   for (const { group, members } of groupBounds(m.meal, m.cands, keto)) {
     const free = members.map((i) => m.cands[i]!).filter((f) => !usedToday.has(f.food_id));
     let want = group.min;
-    while (want < group.max && rand() < OPTIONAL_P) want++;
+    while (want < group.max && rand() < optionalP) want++;
     for (let k = 0; k < want && free.length; k++) {
       // Favourites are twice as likely to be drawn; otherwise uniform.
       const weights = free.map((f) => (favourites.has(f.food_id) ? 2 : 1));
@@ -30,15 +28,19 @@ function sampleMeal(m: MealCandidates, rand: () => number, usedToday: Set<string
   return picked;
 }
 
-export function sampleComposition(p: DayProblem): Composition {
+/**
+ * `optionalP` is the chance of adding an optional food beyond a group's minimum. Callers sweep it
+ * from lean to full so a 1,400 kcal day and a 3,500 kcal keto day both find compositions that fit.
+ */
+export function sampleComposition(p: DayProblem, optionalP = 0.55): Composition {
   const usedToday = new Set<string>();
   const comp: Composition = [];
   for (const m of p.meals) {
-    let foods = sampleMeal(m, p.rand, usedToday, p.favourites, p.keto ?? false);
+    let foods = sampleMeal(m, p.rand, usedToday, p.favourites, p.keto ?? false, optionalP);
     const same = (fs: CatalogueFood[]): boolean => !!m.previous?.length && fs.length === m.previous.length && fs.every((f) => m.previous!.includes(f.food_id));
     for (let tries = 0; same(foods) && tries < 5; tries++) {
       foods.forEach((f) => usedToday.delete(f.food_id));
-      foods = sampleMeal(m, p.rand, usedToday, p.favourites, p.keto ?? false);
+      foods = sampleMeal(m, p.rand, usedToday, p.favourites, p.keto ?? false, optionalP);
     }
     comp.push(...foods.map((food) => ({ meal: m.meal, food })));
   }

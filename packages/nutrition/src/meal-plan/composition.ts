@@ -17,28 +17,29 @@ export const COMPOSITION: Record<MealType, RoleGroup[]> = {
     { roles: ['vegetable'], min: 0, max: 1 },
   ],
   lunch: [
-    { roles: ['protein'], min: 1, max: 1 },
-    { roles: ['starch'], min: 1, max: 1 },
+    { roles: ['protein'], min: 1, max: 2 },
+    { roles: ['starch'], min: 1, max: 2 },
     { roles: ['vegetable'], min: 1, max: 2 },
     { roles: ['fat'], min: 0, max: 2 },
     { roles: ['dairy'], min: 0, max: 1 },
     { roles: ['drink', 'fruit'], min: 0, max: 1 },
   ],
   dinner: [
-    { roles: ['protein'], min: 1, max: 1 },
-    { roles: ['starch'], min: 1, max: 1 },
+    { roles: ['protein'], min: 1, max: 2 },
+    { roles: ['starch'], min: 1, max: 2 },
     { roles: ['vegetable'], min: 1, max: 2 },
     { roles: ['fat'], min: 0, max: 2 },
     { roles: ['dairy'], min: 0, max: 1 },
+    { roles: ['fruit'], min: 0, max: 1 },
   ],
-  snack: [{ roles: ['fruit', 'dairy', 'snack', 'fat', 'vegetable', 'protein', 'drink'], min: 1, max: 2 }],
+  snack: [{ roles: ['fruit', 'dairy', 'snack', 'fat', 'vegetable', 'protein', 'drink'], min: 1, max: 3 }],
 };
 
 /** Candidates offered per role and meal: enough choice for exact macros, small enough to solve fast. */
 const PER_ROLE: Record<MealType, Partial<Record<Role, number>>> = {
   breakfast: { protein: 5, dairy: 4, starch: 5, fruit: 4, fat: 5, snack: 2, drink: 2, vegetable: 2 },
   lunch: { protein: 6, starch: 5, vegetable: 6, fat: 5, dairy: 3, drink: 1, fruit: 2 },
-  dinner: { protein: 6, starch: 5, vegetable: 6, fat: 5, dairy: 3 },
+  dinner: { protein: 6, starch: 5, vegetable: 6, fat: 5, dairy: 3, fruit: 2 },
   snack: { fruit: 3, dairy: 3, snack: 3, fat: 3, vegetable: 2, protein: 2, drink: 1 },
 };
 

@@ -52,7 +52,7 @@ export function dayProblem(prep: Prepared, ctx: PlanContext): DayProblem {
  * few get an integer local search; HiGHS then solves the best composition's integer program
  * exactly, with a node limit rather than a time limit so the same request gives the same plan.
  */
-const SAMPLES = 48;
+const SAMPLES = 40;
 const REFINE = 4;
 
 export async function solveDay(p: DayProblem, ctx: PlanContext): Promise<{ chosen: Chosen[]; solver: 'highs' | 'greedy' }> {
@@ -61,7 +61,7 @@ export async function solveDay(p: DayProblem, ctx: PlanContext): Promise<{ chose
   const scored: { comp: Composition; x: number[]; score: number }[] = [];
   const seen = new Set<string>();
   for (let i = 0; i < SAMPLES; i++) {
-    const comp = sampleComposition(p);
+    const comp = sampleComposition(p, 0.2 + (0.7 * i) / SAMPLES);
     const key = comp.map((x) => `${x.meal}:${x.food.food_id}`).sort().join(',');
     if (!comp.length || seen.has(key)) continue;
     seen.add(key);

@@ -23,7 +23,11 @@ function base(id: string, f: CatalogueFood, steps: number, meal: MealType, favou
 /** 2–3 same-role foods that fit the same constraints, portioned to the closest calories, ranked by macro distance. */
 export function alternativesFor(f: CatalogueFood, steps: number, meal: MealType, filter: FoodFilter, taken: Set<string>, idPrefix: string, favourites: Set<string>): PlanFoodBase[] {
   const target = nutrientsFor(f, steps);
-  const scored = CATALOGUE.filter((g) => g.role === f.role && g.meals.includes(meal) && g.food_id !== f.food_id && !taken.has(g.food_id) && isAllowed(g, filter))
+  const same = CATALOGUE.filter((g) => g.role === f.role && g.food_id !== f.food_id && !taken.has(g.food_id) && isAllowed(g, filter));
+  // Prefer foods suited to this meal; fall back to any meal when that leaves fewer than two.
+  const fits = same.filter((g) => g.meals.includes(meal));
+  const pool = fits.length >= 2 ? fits : same;
+  const scored = pool
     .map((g) => {
       const one = nutrientsFor(g, 1).calories || 1;
       const { min, max } = stepRange(g);
