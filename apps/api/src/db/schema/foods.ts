@@ -66,6 +66,8 @@ export const foods = pgTable(
   (t) => [
     index('foods_search_text_trgm_idx').using('gin', t.search_text.op('gin_trgm_ops')),
     index('foods_search_vector_idx').using('gin', t.search_vector),
+    // Generic foods are ranked in full; a small partial index keeps that fast next to millions of products.
+    index('foods_generic_search_vector_idx').using('gin', t.search_vector).where(sql`food_type = 'Generic'`),
     index('foods_gtin_idx').on(t.gtin),
     index('foods_source_idx').on(t.source, t.source_id),
   ],
@@ -77,3 +79,8 @@ export const food_seed_loads = pgTable('food_seed_loads', {
   foods: integer('foods').notNull(),
   loaded_at: ts('loaded_at').notNull().defaultNow(),
 });
+
+/** Every word of the searchable text, for typo correction ("brocoli" → "broccoli") with a trigram index. */
+export const food_terms = pgTable('food_terms', { term: text('term').primaryKey() }, (t) => [
+  index('food_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops')),
+]);
