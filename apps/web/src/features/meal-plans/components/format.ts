@@ -6,11 +6,8 @@ export const MEAL_LABELS: Record<MealType, string> = { breakfast: 'Breakfast', l
 
 export const whole = (n: number | null | undefined) => Math.round(n ?? 0).toLocaleString();
 
-/** "1.5 cup", "120 g": a portion as a person would read it. */
-export function portion(size: number, unit: string): string {
-  const n = Math.round(size * 100) / 100;
-  return `${n.toLocaleString()} ${unit}`.trim();
-}
+/** "1.5 cup", "7 oz (199 g)": a portion as a person would read it. */
+export { portionText as portion } from '../logic/portion';
 
 /** "Mon, 23 Nov" for a YYYY-MM-DD date; empty when there is none. */
 export function shortDate(iso: string | null | undefined): string {

@@ -22,7 +22,7 @@ function tone(value: number, goal: number): 'success' | 'warning' | 'primary' {
 /** A day's totals against the plan's goals, one bar per nutrient. */
 export function GoalBars({ totals, goals }: { totals: Goals; goals: Goals | null | undefined }) {
   return (
-    <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(5, 1fr)' } }}>
+    <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))' }}>
       {ROWS.map(({ key, label, unit }) => {
         const value = totals[key] ?? 0;
         const goal = goals?.[key] ?? 0;
@@ -33,7 +33,7 @@ export function GoalBars({ totals, goals }: { totals: Goals; goals: Goals | null
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {label}
               </Typography>
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                 {whole(value)}
                 {goal > 0 ? ` / ${whole(goal)}` : ''} {unit}
               </Typography>

@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { MealSlot, MealType, PlanFoodBase } from '../types';
-import { MEAL_LABELS, whole } from './format';
+import { MEAL_LABELS } from './format';
 import { MacroChips } from './macro-chips';
 import { PlanFoodRow } from './plan-food-row';
 
@@ -28,9 +28,6 @@ export function MealCard({ mealType, slot, action, onSwap, busy, placeholder }: 
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
           <Typography variant="h6" component="h3" sx={{ flex: 1 }}>
             {MEAL_LABELS[mealType]}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
-            {whole(slot.total_calories)} kcal
           </Typography>
           {action}
         </Box>

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -16,12 +17,12 @@ import { useCreateMultiDayPlanMutation, useGetPlanFavoritesQuery, useGetPlanSett
 import { todayIn } from '../logic/dates';
 import { goalsFromSettings, validatePlanForm, type GoalKey, type PlanForm } from '../logic/plan-form';
 
-const GOAL_FIELDS: Array<{ key: GoalKey; label: string }> = [
-  { key: 'calories', label: 'Calories (kcal)' },
-  { key: 'protein', label: 'Protein (g)' },
-  { key: 'carbs', label: 'Carbs (g)' },
-  { key: 'fat', label: 'Fat (g)' },
-  { key: 'fiber', label: 'Fiber (g)' },
+const GOAL_FIELDS: Array<{ key: GoalKey; label: string; unit: string }> = [
+  { key: 'calories', label: 'Calories', unit: 'kcal' },
+  { key: 'protein', label: 'Protein', unit: 'g' },
+  { key: 'carbs', label: 'Carbs', unit: 'g' },
+  { key: 'fat', label: 'Fat', unit: 'g' },
+  { key: 'fiber', label: 'Fiber', unit: 'g' },
 ];
 
 /** The create form: days, name, start date, alternatives and goals pre-filled from settings (spec §7). */
@@ -123,16 +124,16 @@ export function PlanCreateForm() {
             value={form.start_date}
             onChange={(e) => set({ start_date: e.target.value })}
             error={!!errors.start_date}
-            helperText={errors.start_date ?? ' '}
+            helperText={errors.start_date}
             slotProps={{ inputLabel: { shrink: true } }}
           />
         </Box>
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
           <Typography component="legend" variant="subtitle2" sx={{ mb: 1.5 }}>
-            Daily goals {settings.data ? '(from your settings)' : ''}
+            Daily goals{settings.data ? ' (from your settings)' : ''}
           </Typography>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' } }}>
-            {GOAL_FIELDS.map(({ key, label }) => (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(128px, 1fr))' }}>
+            {GOAL_FIELDS.map(({ key, label, unit }) => (
               <TextField
                 key={key}
                 label={label}
@@ -140,8 +141,13 @@ export function PlanCreateForm() {
                 value={form.goals[key]}
                 onChange={(e) => set({ goals: { ...form.goals, [key]: e.target.value } })}
                 error={!!errors[key]}
-                helperText={errors[key] ?? (form.goals[key] === '' ? 'Default' : ' ')}
-                slotProps={{ htmlInput: { min: 0, inputMode: 'numeric' } }}
+                placeholder="Default"
+                helperText={errors[key]}
+                slotProps={{
+                  htmlInput: { min: 0, inputMode: 'numeric' },
+                  inputLabel: { shrink: true },
+                  input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> },
+                }}
               />
             ))}
           </Box>
@@ -152,7 +158,7 @@ export function PlanCreateForm() {
             label="Suggest alternatives for each food"
           />
           <FormControlLabel
-            control={<Switch checked={preferFavorites} onChange={(e) => setPreferFavorites(e.target.checked)} disabled={favoriteIds.length === 0} />}
+            control={<Switch checked={preferFavorites && favoriteIds.length > 0} onChange={(e) => setPreferFavorites(e.target.checked)} disabled={favoriteIds.length === 0} />}
             label={favoriteIds.length > 0 ? `Prefer my ${favoriteIds.length} favorite foods` : 'Prefer my favorite foods (none yet)'}
           />
         </Box>

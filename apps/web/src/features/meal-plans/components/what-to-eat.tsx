@@ -35,7 +35,7 @@ export function WhatToEat({ defaultMeal, date }: { defaultMeal: MealType; date: 
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <TextField select label="Meal" value={meal} onChange={(e) => setMeal(e.target.value as MealType)} sx={{ width: 180 }} fullWidth={false}>
           {MEAL_TYPES.map((m) => (
             <MenuItem key={m} value={m}>
@@ -46,7 +46,6 @@ export function WhatToEat({ defaultMeal, date }: { defaultMeal: MealType; date: 
         <Button
           variant="contained"
           size="large"
-          sx={{ mt: 0.5 }}
           disabled={asking.isLoading}
           onClick={() => {
             setAskedFor(meal);

@@ -4,6 +4,7 @@
  */
 import { buildShoppingList, SHOPPING_CATEGORIES, type ShoppingItem, type ShoppingList } from '@app/nutrition/shopping-list';
 import type { PlanDay } from '../types';
+import { portionText } from './portion';
 
 export type { ShoppingItem, ShoppingList };
 export { SHOPPING_CATEGORIES };
@@ -17,7 +18,7 @@ export const itemCount = (list: ShoppingList) => SHOPPING_CATEGORIES.reduce((n, 
 
 export function quantityText(item: ShoppingItem): string {
   if (item.quantity == null || !item.unit) return '';
-  return `${Math.round(item.quantity * 100) / 100} ${item.unit}`;
+  return portionText(item.quantity, item.unit);
 }
 
 /** Plain text for the clipboard: a heading per non-empty category, one "- name (qty)" line per item. */
