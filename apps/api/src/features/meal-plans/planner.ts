@@ -2,7 +2,7 @@
  * The one place the API calls the optimiser of packages/nutrition (pure, no I/O). Everything the
  * jobs and recommendations need from it goes through here, so an optimiser change is one edit.
  */
-import { buildShoppingList, dailyMealPlan, planDay, suggestMealOptions } from '@app/nutrition';
+import { buildShoppingList, dailyMealPlan, foodById, planDay, suggestMealOptions } from '@app/nutrition';
 import type { DailyMealPlan, Macros, MealPlanRequest, MealSlot, MealType, PlanDay, ShoppingList } from '@app/nutrition';
 
 export type { DailyMealPlan, Macros, MealSlot, MealType, ShoppingList };
@@ -62,6 +62,16 @@ function request(input: PlanInputs, extra: Partial<MealPlanRequest> = {}): MealP
 /** How far a day's calories may miss the goal before the request counts as impossible (diet too narrow, goal out of reach). */
 export const MAX_CALORIE_MISS_PERCENT = 30;
 
+/** Goals that contradict each other (macros worth far more kcal than the calorie goal) cannot be planned by any solver. */
+function assertConsistentGoals(g: Macros): void {
+  const fromMacros = g.protein * 4 + g.carbs * 4 + g.fat * 9;
+  if (g.calories > 0 && fromMacros > g.calories * 1.5) {
+    throw new PlanInfeasibleError(
+      `Your protein, carbs and fat goals add up to ${Math.round(fromMacros)} kcal, far more than your calorie goal of ${Math.round(g.calories)} kcal. Adjust your goals and try again.`,
+    );
+  }
+}
+
 function assertFeasible(day: PlanDay, meals: readonly MealType[]): void {
   const miss = day.summary.deviation_percent.calories;
   if (meals.length === ALL.length && Math.abs(miss) > MAX_CALORIE_MISS_PERCENT) {
@@ -80,6 +90,7 @@ function assertFeasible(day: PlanDay, meals: readonly MealType[]): void {
 
 /** Day `dayNumber` of a multi-day plan, given the days already stored (deterministic for a given seed). */
 export async function planPlanDay(input: PlanInputs, dayNumber: number, stored: StoredDay[]): Promise<{ date: string; meals: Meals }> {
+  assertConsistentGoals(input.goals);
   const day = await planDay(request(input, { start_date: input.start_date }), contextFrom(dayNumber, stored));
   assertFeasible(day, ALL);
   return { date: day.date ?? input.start_date, meals: day.meals };
@@ -113,6 +124,7 @@ export interface TodayInputs extends Omit<PlanInputs, 'start_date' | 'alternativ
 
 /** Today's plan for the meals left, sized to what is left of the goals after what was logged. */
 export async function planToday(input: TodayInputs): Promise<DailyMealPlan> {
+  assertConsistentGoals(input.goals);
   const constraints = { diet_types: input.diet_types, allergies: input.allergies, favorite_food_ids: input.favorite_food_ids };
   const day: PlanDay = input.meals.length
     ? await planDay({ ...request({ ...input, alternatives_enabled: true, start_date: input.date }), meals: input.meals, already_eaten: input.eaten })
@@ -129,4 +141,12 @@ export interface MealOptionOut {
 /** 3–5 different meals for `mealType` that fit what is left today. */
 export async function mealOptions(remaining: Macros, mealType: MealType, c: { diet_types: string[]; allergies: string[]; favorite_food_ids: string[]; seed: number }, n: number): Promise<MealOptionOut[]> {
   return suggestMealOptions(remaining, mealType, c, n);
+}
+
+/** Grams in a plan food's serving (for logging it as a database food): catalogue unit weight, else the "(N g)" of its label. */
+export function servingGrams(food: { food_id: string; serving_size: number; serving_unit: string }): number {
+  const unit = foodById(food.food_id)?.portion.unit === food.serving_unit ? foodById(food.food_id)!.portion.unit_grams : undefined;
+  const label = /\(([\d.]+) g\)\s*$/.exec(food.serving_unit)?.[1];
+  const perUnit = unit ?? (label ? Number(label) : /^g(rams?)?$/i.test(food.serving_unit) ? 1 : undefined);
+  return perUnit ? Math.round(perUnit * food.serving_size * 10) / 10 : 0;
 }

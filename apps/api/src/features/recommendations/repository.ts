@@ -1,0 +1,78 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { daily_meal_plans, food_logs } from '../../db/schema/index.ts';
+
+export type DailyPlanRow = typeof daily_meal_plans.$inferSelect;
+
+export interface LoggedMeal {
+  meal_type: string;
+  calories: number;
+  protein: number;
+  carbs: number;
+  fat: number;
+  fiber: number;
+  entries: number;
+}
+
+/** What the user logged on a local date, per meal (the food-logs feature's table, read only). */
+export async function loggedOn(db: Db, userId: number, date: string): Promise<LoggedMeal[]> {
+  const rows = await db
+    .select({
+      meal_type: food_logs.meal_type,
+      calories: sql<number>`coalesce(sum(${food_logs.calories}), 0)`,
+      protein: sql<number>`coalesce(sum(${food_logs.protein}), 0)`,
+      carbs: sql<number>`coalesce(sum(${food_logs.carbohydrates}), 0)`,
+      fat: sql<number>`coalesce(sum(${food_logs.fat}), 0)`,
+      fiber: sql<number>`coalesce(sum(${food_logs.fiber}), 0)`,
+      entries: sql<number>`count(*)`,
+    })
+    .from(food_logs)
+    .where(and(eq(food_logs.user_id, userId), eq(food_logs.date, date)))
+    .groupBy(food_logs.meal_type);
+  // Aggregates come back as strings on node-postgres.
+  return rows.map((r) => ({ meal_type: r.meal_type, calories: Number(r.calories), protein: Number(r.protein), carbs: Number(r.carbs), fat: Number(r.fat), fiber: Number(r.fiber), entries: Number(r.entries) }));
+}
+
+export async function insertDailyPlan(db: Db, row: typeof daily_meal_plans.$inferInsert) {
+  const [r] = await db.insert(daily_meal_plans).values(row).returning();
+  return r!;
+}
+
+export async function findDailyPlan(db: Db, userId: number, id: number) {
+  const [r] = await db.select().from(daily_meal_plans).where(and(eq(daily_meal_plans.id, id), eq(daily_meal_plans.user_id, userId))).limit(1);
+  return r ?? null;
+}
+
+export async function findDailyPlanById(db: Db, id: number) {
+  const [r] = await db.select().from(daily_meal_plans).where(eq(daily_meal_plans.id, id)).limit(1);
+  return r ?? null;
+}
+
+export async function latestCompleted(db: Db, userId: number) {
+  const [r] = await db
+    .select()
+    .from(daily_meal_plans)
+    .where(and(eq(daily_meal_plans.user_id, userId), eq(daily_meal_plans.status, 'completed')))
+    .orderBy(desc(daily_meal_plans.created_at), desc(daily_meal_plans.id))
+    .limit(1);
+  return r ?? null;
+}
+
+/** Writes only while the request is still processing: a second run of the job cannot overwrite the first. */
+export async function finishDailyPlan(db: Db, id: number, set: Partial<typeof daily_meal_plans.$inferInsert>) {
+  const [r] = await db
+    .update(daily_meal_plans)
+    .set(set)
+    .where(and(eq(daily_meal_plans.id, id), eq(daily_meal_plans.status, 'processing')))
+    .returning();
+  return r ?? null;
+}
+
+export async function bumpAttempts(db: Db, id: number) {
+  const [r] = await db
+    .update(daily_meal_plans)
+    .set({ attempts: sql`${daily_meal_plans.attempts} + 1`, heartbeat_at: new Date() })
+    .where(and(eq(daily_meal_plans.id, id), eq(daily_meal_plans.status, 'processing')))
+    .returning();
+  return r ?? null;
+}
