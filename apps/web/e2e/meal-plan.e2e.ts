@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { apiCall, launchBrowser, MOBILE, newContext, openSignedIn, registerVerifiedUser, startServer, type Server } from './harness';
+
+let server: Server;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const outboxText = (dataDir: string) => {
+  const dir = join(dataDir, 'outbox');
+  return existsSync(dir) ? readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')) : [];
+};
+
+describe('meal plans', () => {
+  test('create a 3-day plan in the browser, watch it complete, open its shopping list, e-mail it', async () => {
+    const user = await registerVerifiedUser(server);
+    const settings = await apiCall(server, 'PUT', '/user-settings', { daily_calorie_goal: 2100, daily_protein_goal: 130, daily_carbs_goal: 230, daily_fat_goal: 70, daily_fiber_goal: 30 }, user.token);
+    expect(settings.status).toBe(200);
+
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, user.token, '/meal-plan');
+
+    // The form starts from the user's settings.
+    await expect.poll(() => page.getByLabel('Calories').inputValue()).toBe('2100');
+    await page.getByText('No meal plans yet').waitFor();
+    await page.getByLabel('Plan name').fill('E2E week');
+    await page.getByLabel('Days').fill('3');
+    await page.getByRole('button', { name: 'Create plan' }).click();
+
+    // Live progress, then on to the plan when it is done.
+    await page.waitForURL(/\/meal-plans\/task\/\d+$/);
+    await page.getByText(/of 3 days ready|Starting…/).first().waitFor();
+    await page.waitForURL(/\/meal-plan\/\d+$/, { timeout: 60_000 });
+    await page.getByRole('heading', { level: 1, name: 'E2E week' }).waitFor();
+    await expect.poll(() => page.getByRole('tab').count()).toBe(3);
+    expect(await page.getByRole('tab').first().textContent()).toContain('Day 1');
+    await page.getByRole('heading', { name: 'Breakfast' }).waitFor();
+    // Every food says why it is there, and the day is measured against the goals.
+    await page.getByRole('progressbar', { name: /^Calories: [\d,]+ of 2,100 kcal$/ }).waitFor();
+
+    // Day 2 is another tab with its own meals.
+    await page.getByRole('tab', { name: /Day 2/ }).click();
+    await page.getByRole('heading', { name: /^Day 2/ }).waitFor();
+
+    // The shopping list groups the plan's foods in the spec's categories with summed quantities.
+    await page.getByRole('button', { name: 'Shopping list' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Shopping list' });
+    await dialog.waitFor();
+    await dialog.getByRole('heading', { name: 'Proteins' }).waitFor();
+    const count = Number((await dialog.getByText(/^\d+ items?$/).textContent())?.split(' ')[0]);
+    expect(count).toBeGreaterThan(5);
+    expect(await dialog.getByRole('listitem').count()).toBe(count);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // E-mail export: the §8 success message and a real mail in the outbox.
+    const before = outboxText(server.dataDir).length;
+    await page.getByRole('button', { name: 'E-mail' }).click();
+    const mail = page.getByRole('dialog', { name: 'E-mail this plan' });
+    await mail.getByLabel('E-mail address').fill('planner@example.com');
+    await mail.getByLabel('Include the shopping list').check();
+    await mail.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Meal plan emailed successfully!').waitFor();
+    await expect.poll(() => outboxText(server.dataDir).length).toBe(before + 1);
+    const eml = outboxText(server.dataDir).find((t) => /to: planner@example.com/i.test(t));
+    expect(eml).toBeTruthy();
+
+    // Back on the list, the plan is there and ready.
+    await page.getByRole('link', { name: 'All plans' }).click();
+    await page.getByRole('link', { name: /E2E week/ }).waitFor();
+    await page.getByText('Ready').first().waitFor();
+    await ctx.close();
+  });
+
+  test('another user’s plan is not found, and the list works on a phone', async () => {
+    const owner = await registerVerifiedUser(server);
+    const created = await apiCall(server, 'POST', '/meal-plans/multi-day', { days: 1, name: 'Private', plan_type: 'multi-day', request_data: {} }, owner.token);
+    expect(created.status).toBeLessThan(300);
+    const stranger = await registerVerifiedUser(server);
+
+    const ctx = await newContext(browser, MOBILE);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, stranger.token, `/meal-plan/${created.json.id}`);
+    await page.getByRole('heading', { name: 'Meal plan not found' }).waitFor();
+    await page.getByRole('link', { name: 'All plans' }).click();
+    await page.getByRole('button', { name: 'Create plan' }).waitFor();
+    await page.getByText('No meal plans yet').waitFor();
+    await ctx.close();
+  });
+});
