@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestApp, outboxFiles, type TestApp } from '../../../test/helpers.ts';
@@ -70,27 +70,25 @@ describe('e-mail export', () => {
 });
 
 describe('e-mail export when the mail server refuses', () => {
-  let smtp: Server;
+  let smtp: SMTPServer;
   let bad: TestApp;
   beforeAll(async () => {
-    // A loopback SMTP server that greets and then refuses every sender, like a server rejecting relay.
-    smtp = createServer((socket) => {
-      socket.write('220 loopback ESMTP\r\n');
-      socket.on('data', (buf) => {
-        for (const line of buf.toString().split('\r\n').filter(Boolean)) {
-          if (/^(EHLO|HELO)/i.test(line)) socket.write('250 loopback\r\n');
-          else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
-          else socket.write('554 5.7.1 Relay access denied\r\n');
-        }
-      });
+    // A loopback SMTP server (smtp-server) that refuses every sender, like a server rejecting relay.
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onMailFrom(_address, _session, callback) {
+        callback(Object.assign(new Error('Relay access denied'), { responseCode: 554 }));
+      },
     });
     await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
-    const port = (smtp.address() as { port: number }).port;
+    const port = (smtp.server.address() as { port: number }).port;
     bad = await createTestApp({ MAIL_URL: `smtp://127.0.0.1:${port}` });
   });
   afterAll(async () => {
     await bad?.close();
-    smtp?.close();
+    await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
   });
 
   it('answers 502 api_error with the message of spec §8', async () => {
