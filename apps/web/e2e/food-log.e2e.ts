@@ -37,7 +37,7 @@ describe('food log', () => {
     await page.goto(`${server.baseUrl}/register`);
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel(/^Password(\s*\*)?$/).fill(STRONG_PASSWORD);
-    await page.getByTestId('password-strength').getByText(/Strong/).waitFor();
+    await page.getByTestId('password-strength').getByText(/strong$/i).waitFor();
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(/\/verify-email\?email=/);
     await page.getByLabel('Verification code').fill(await waitForCode(server.dataDir, email));
@@ -159,9 +159,11 @@ describe('food log', () => {
     const sheet = page.getByRole('dialog');
     await sheet.getByTestId('preview-calories').waitFor();
     // A bottom sheet: anchored to the bottom edge of the screen, full width.
-    const box = (await sheet.boundingBox())!;
-    expect(Math.round(box.y + box.height)).toBe(MOBILE.height);
-    expect(Math.round(box.width)).toBe(MOBILE.width);
+    // (polled: the sheet slides up into place)
+    await expect.poll(async () => {
+      const box = (await sheet.boundingBox())!;
+      return [Math.round(box.y + box.height), Math.round(box.width)];
+    }).toEqual([MOBILE.height, MOBILE.width]);
     await sheet.getByRole('button', { name: 'Add to favorites' }).click();
     await sheet.getByRole('button', { name: 'Remove from favorites' }).waitFor();
     await sheet.getByRole('button', { name: 'Close' }).click();
