@@ -28,8 +28,8 @@ function request(i: number): MealPlanRequest {
   };
 }
 
-interface Row { calErr: number[]; macroPct: number[][]; macroG: number[][]; macroOk: number[]; violations: number; distinct: number[]; seconds: number[]; failures: string[] }
-const blank = (): Row => ({ calErr: [], macroPct: [[], [], []], macroG: [[], [], []], macroOk: [], violations: 0, distinct: [], seconds: [], failures: [] });
+interface Row { cpu: number[]; calErr: number[]; macroPct: number[][]; macroG: number[][]; macroOk: number[]; violations: number; distinct: number[]; seconds: number[]; failures: string[] }
+const blank = (): Row => ({ cpu: [], calErr: [], macroPct: [[], [], []], macroG: [[], [], []], macroOk: [], violations: 0, distinct: [], seconds: [], failures: [] });
 
 function score(row: Row, req: MealPlanRequest, res: PlanWeekResult): void {
   const filter = normaliseConstraints(req.diet_types, req.allergies);
@@ -67,8 +67,13 @@ await planWeek({ ...request(-1), seed: 1 });
 const warmup = (performance.now() - w0) / 1000;
 for (let i = 0; i < N; i++) {
   const req = request(i);
-  score(rows.mip, req, await planWeek(req));
-  score(rows.greedy, req, await planWeekGreedy(req));
+  // CPU time as well as wall time: this 2-core machine is shared, so wall time includes waiting.
+  for (const [row, plan] of [[rows.mip, planWeek], [rows.greedy, planWeekGreedy]] as const) {
+    const c0 = process.cpuUsage();
+    score(row, req, await plan(req));
+    const c = process.cpuUsage(c0);
+    row.cpu.push((c.user + c.system) / 1e6);
+  }
 }
 const line = (label: string, f: (r: Row) => string): string => `| ${label.padEnd(40)} | ${f(rows.mip).padStart(16)} | ${f(rows.greedy).padStart(16)} |`;
 const M = ['protein', 'carbs', 'fat'];
@@ -83,5 +88,7 @@ console.log(line('days with P/C/F within 8 % or 8 g', (r) => `${(100 * mean(r.ma
 console.log(line('diet/allergy violations', (r) => String(r.violations)));
 console.log(line('distinct foods per week mean / min', (r) => `${mean(r.distinct).toFixed(1)} / ${Math.min(...r.distinct)}`));
 console.log(line('seconds per 7-day plan mean / max', (r) => `${mean(r.seconds).toFixed(2)} / ${max(r.seconds).toFixed(2)}`));
+console.log(line('CPU seconds per 7-day plan mean / max', (r) => `${mean(r.cpu).toFixed(2)} / ${max(r.cpu).toFixed(2)}`));
+console.log(`\nload average during run: ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')} on ${(await import('node:os')).cpus().length} cores`);
 console.log(`\nMIP days outside tolerance (${rows.mip.failures.length}):`);
 for (const f of rows.mip.failures.slice(0, 40)) console.log(`  ${f}`);
