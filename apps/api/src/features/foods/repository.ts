@@ -1,7 +1,7 @@
 /** The only SQL of the foods feature. */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { food_seed_loads, foods } from '../../db/schema/index.ts';
+import { food_seed_loads, food_terms, foods } from '../../db/schema/index.ts';
 import type { FoodRow, NewFoodRow } from './food-rows.ts';
 
 const CHUNK = 1000;
@@ -22,7 +22,29 @@ export async function upsertFoods(db: Db, rows: NewFoodRow[]): Promise<void> {
             .concat([['updated_at', sql`now()`]]),
         ),
       });
+    await addTerms(db, chunk.map((r) => r.search_text));
   }
+}
+
+/** Remembers every word of the searchable text, so a misspelt query word can be corrected. */
+export async function addTerms(db: Db, texts: string[]): Promise<void> {
+  const terms = new Set<string>();
+  for (const t of texts) for (const w of t.toLowerCase().split(/[^a-z]+/)) if (w.length >= 3 && w.length <= 30) terms.add(w);
+  const list = [...terms];
+  for (let i = 0; i < list.length; i += 5000) {
+    await db.insert(food_terms).values(list.slice(i, i + 5000).map((term) => ({ term }))).onConflictDoNothing();
+  }
+}
+
+/** Known words closest to a (possibly misspelt) query word, best first; the word itself when known. */
+export async function similarTerms(db: Db, word: string, limit = 4): Promise<string[]> {
+  const rows = await db
+    .select({ term: food_terms.term })
+    .from(food_terms)
+    .where(sql`${food_terms.term} % ${word}`)
+    .orderBy(sql`similarity(${food_terms.term}, ${word}) desc`)
+    .limit(limit);
+  return rows.map((r) => r.term);
 }
 
 /**
@@ -69,41 +91,34 @@ export async function getFoods(db: Db, ids: string[]): Promise<FoodRow[]> {
 }
 
 /**
- * Candidates for the ranker: foods matching every query word (stemmed, by prefix), best first by the
- * head-weighted text rank and the commonness prior. Index: GIN on search_vector.
+ * Candidates for the ranker: foods matching every query word (stemmed, by prefix). Generic foods (a few
+ * thousand to tens of thousands, partial GIN index) are ordered by the head-weighted text rank and the
+ * commonness prior; branded products (possibly millions) contribute the first matches the index yields,
+ * since the ranker puts generic everyday foods first anyway. `total` is capped at TOTAL_CAP.
  */
 export async function strictCandidates(db: Db, tsquery: string, limit: number): Promise<{ rows: SearchCandidate[]; total: number }> {
   const q = sql`to_tsquery('english', ${tsquery})`;
-  const rows = await db
+  const generic = await db
     .select(candidateColumns)
     .from(foods)
-    .where(sql`${foods.search_vector} @@ ${q}`)
+    .where(sql`${foods.search_vector} @@ ${q} and ${foods.food_type} = 'Generic'`)
     .orderBy(sql`ts_rank('{0, 0.2, 0, 1}', ${foods.search_vector}, ${q}) * 4 + ${foods.commonness} desc`)
     .limit(limit);
-  const total = rows.length < limit ? rows.length : await countMatches(db, sql`${foods.search_vector} @@ ${q}`);
-  return { rows, total };
-}
-
-/**
- * Candidates when the strict query finds too little: any query word, or a trigram word similarity for
- * typos ("brocoli"). Indexes: GIN on search_vector and GIN trigram on search_text.
- */
-export async function relaxedCandidates(db: Db, tsquery: string, text: string, limit: number): Promise<{ rows: SearchCandidate[]; total: number }> {
-  const q = sql`to_tsquery('english', ${tsquery})`;
-  const where = tsquery ? sql`(${foods.search_vector} @@ ${q} or ${text} <% ${foods.search_text})` : sql`${text} <% ${foods.search_text}`;
-  const rows = await db
+  const brand = await db
     .select(candidateColumns)
     .from(foods)
-    .where(where)
-    .orderBy(sql`word_similarity(${text}, ${foods.search_text}) * 3 + ${foods.commonness} desc`)
+    .where(sql`${foods.search_vector} @@ ${q} and ${foods.food_type} <> 'Generic'`)
     .limit(limit);
-  const total = rows.length < limit ? rows.length : await countMatches(db, where);
+  const rows = generic.concat(brand);
+  const total = generic.length < limit && brand.length < limit ? rows.length : await countMatches(db, sql`${foods.search_vector} @@ ${q}`);
   return { rows, total };
 }
 
+export const TOTAL_CAP = 1000;
+
 async function countMatches(db: Db, where: ReturnType<typeof sql>): Promise<number> {
-  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(foods).where(where);
-  return r?.n ?? 0;
+  const r = await db.execute(sql`select count(*)::int as n from (select 1 from ${foods} where ${where} limit ${TOTAL_CAP}) x`);
+  return Number((r.rows[0] as { n: number } | undefined)?.n ?? 0);
 }
 
 export async function countBySource(db: Db, source: string): Promise<number> {

@@ -34,8 +34,6 @@ export interface ParsedQuery {
   groups: string[][][];
   /** For to_tsquery('english', …): every group must match (prefix on the words). */
   strict: string;
-  /** Any group may match: used, with trigram similarity, when the strict query finds too little. */
-  relaxed: string;
   /** Cleaned text for pg_trgm similarity. */
   text: string;
 }
@@ -57,15 +55,25 @@ function tsWord(w: string): string {
   return /^\d+$/.test(clean) ? clean : `${clean}:*`;
 }
 
-export function parseQuery(query: string): ParsedQuery {
+/**
+ * `corrected`: one entry per kept query word, "word alt1 alt2" — alternatives from the vocabulary for
+ * misspelt words (each alternative is one more way to satisfy that word).
+ */
+export function parseQuery(query: string, corrected?: string[]): ParsedQuery {
+  if (corrected) return build(corrected.map((c) => c.split(' ')));
   const words = query
     .toLowerCase()
     .replace(/[^a-z0-9%\s]/g, ' ')
     .split(/\s+/)
     .filter((w) => w && !STOPWORDS.has(w))
     .slice(0, 8);
-  const groups = words.map((w) => {
-    const alts = QUERY_SYNONYMS[w] ?? QUERY_SYNONYMS[normalizeWord(w)] ?? [w];
+  return build(words.map((w) => [w]));
+}
+
+function build(wordAlternatives: string[][]): ParsedQuery {
+  const words = wordAlternatives.map((a) => a[0]!);
+  const groups = wordAlternatives.map((alts0) => {
+    const alts = alts0.flatMap((w) => QUERY_SYNONYMS[w] ?? QUERY_SYNONYMS[normalizeWord(w)] ?? [w]);
     return alts.map((a) => a.split(' ').map(normalizeWord).filter(Boolean));
   });
   const groupTs = (g: string[][]) => {
@@ -73,7 +81,7 @@ export function parseQuery(query: string): ParsedQuery {
     return alts.length ? `(${alts.map((a) => `(${a})`).join(' | ')})` : '';
   };
   const parts = groups.map(groupTs).filter(Boolean);
-  return { groups, strict: parts.join(' & '), relaxed: parts.join(' | '), text: words.join(' ') };
+  return { groups, strict: parts.join(' & '), text: words.join(' ') };
 }
 
 export interface Candidate {
@@ -95,7 +103,8 @@ function wordsOf(text: string): string[] {
 function wordMatch(q: string, w: string): number {
   if (q === w) return 1;
   if (q.length >= 2 && w.startsWith(q)) return 0.75;
-  if (q.length >= 4 && w.length >= 4) {
+  // Cheap guard first: an edit distance of 1–2 needs similar lengths and (nearly always) the same first letter.
+  if (q.length >= 4 && w.length >= 4 && q[0] === w[0] && Math.abs(q.length - w.length) <= 3) {
     const d = distance(q, w);
     if (d <= (q.length >= 7 ? 2 : 1)) return 0.6;
     // "brocoli" against "broccoli": a typo inside a word being typed.

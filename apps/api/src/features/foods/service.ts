@@ -15,7 +15,7 @@ import type { UsdaSeed } from './seed-format.ts';
 
 export const SEED_FILE = resolve(import.meta.dirname, '../../../seed/usda-sr21.json.gz');
 /** Bump when the derived columns (names, heads, commonness) change, so existing databases reload them. */
-const DERIVATION_VERSION = 5;
+const DERIVATION_VERSION = 6;
 
 export async function loadBuiltInFoods(db: Db): Promise<{ loaded: boolean; count: number; ms: number }> {
   const started = performance.now();
@@ -25,22 +25,32 @@ export async function loadBuiltInFoods(db: Db): Promise<{ loaded: boolean; count
   return { ...result, ms: Math.round(performance.now() - started) };
 }
 
-const CANDIDATES = 200;
-/** Below this many strict matches, typo-tolerant matching joins in. */
-const RELAX_BELOW = 3;
+const CANDIDATES = 150;
+/** Below this many matches, misspelt words are corrected against the known vocabulary. */
+const CORRECT_BELOW = 3;
 
+/**
+ * `total` counts matches up to 1000 ("1000" means "1000 or more"). A query with a typo ("brocoli") finds
+ * little; then each word also matches its closest known words, and words nothing resembles are dropped.
+ */
 export async function searchFoods(db: Db, query: string, page: number, pageSize: number): Promise<FoodSearchResponse> {
-  const q = parseQuery(query);
+  let q = parseQuery(query);
   if (!q.text) return { foods: [], total: 0, page, page_size: pageSize };
   let rows: repo.SearchCandidate[] = [];
   let total = 0;
   try {
     if (q.strict) ({ rows, total } = await repo.strictCandidates(db, q.strict, CANDIDATES));
-    if (total < RELAX_BELOW) {
-      const relaxed = await repo.relaxedCandidates(db, q.relaxed, q.text, CANDIDATES);
-      const seen = new Set(rows.map((r) => r.id));
-      rows = rows.concat(relaxed.rows.filter((r) => !seen.has(r.id)));
-      total = Math.max(total, rows.length, relaxed.total);
+    if (total < CORRECT_BELOW) {
+      const words = q.text.split(' ');
+      const alternatives = await Promise.all(words.map(async (w) => (w.length >= 3 && /[a-z]/.test(w) ? repo.similarTerms(db, w) : [w])));
+      const corrected = words.map((w, i) => [w, ...alternatives[i]!.filter((t) => t !== w)].join(' ')).filter((_, i) => alternatives[i]!.length > 0);
+      if (corrected.length) {
+        q = parseQuery(query, corrected);
+        const more = await repo.strictCandidates(db, q.strict, CANDIDATES);
+        const seen = new Set(rows.map((r) => r.id));
+        rows = rows.concat(more.rows.filter((r) => !seen.has(r.id)));
+        total = Math.max(total, more.total);
+      }
     }
   } catch (err) {
     throw new HttpError(500, 'Food search failed', 'server_error', String((err as Error).message ?? err));
