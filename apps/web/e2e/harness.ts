@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -190,3 +191,6 @@ export function newContext(browser: Browser, viewport: { width: number; height: 
   const mobile = viewport.width < 600;
   return browser.newContext({ viewport, colorScheme, deviceScaleFactor: mobile ? 2 : 1, isMobile: mobile, hasTouch: mobile });
 }
+
+/** expect.poll with a timeout that suits a real server and browser (vitest's default is 1 s). */
+export const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 200 });

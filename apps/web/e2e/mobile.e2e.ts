@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, MOBILE, newContext, openSignedIn, registerVerifiedUser, startServer, type Server, type TestUser } from './harness';
+import { launchBrowser, MOBILE, newContext, openSignedIn, poll, registerVerifiedUser, startServer, type Server, type TestUser } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -27,7 +27,7 @@ describe('mobile layout (390×844)', () => {
     expect(items).toEqual(['Team', 'Privacy Policy', 'Terms of Service', 'EULA']);
     await page.getByRole('menuitem', { name: 'Team' }).click();
     await page.waitForURL(/\/team$/);
-    expect(await page.getByRole('menu').count()).toBe(0); // menus close on navigation
+    await poll(() => page.getByRole('menu').count()).toBe(0); // menus close on navigation
     await page.goto(`${server.baseUrl}/login`);
     await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Log in' }).waitFor();
     await ctx.close();
@@ -48,21 +48,21 @@ describe('mobile layout (390×844)', () => {
     await bar.getByRole('button', { name: 'Food' }).click();
     await page.getByRole('menu', { name: 'Food pages' }).getByRole('link', { name: 'Food Log' }).click();
     await page.waitForURL(/\/food-log$/);
-    await expect.poll(() => bar.getByRole('button', { name: 'Food' }).getAttribute('class')).toMatch(/Mui-selected/);
+    await poll(() => bar.getByRole('button', { name: 'Food' }).getAttribute('class')).toMatch(/Mui-selected/);
 
     await bar.getByRole('button', { name: 'AI' }).click();
     const ai = page.getByRole('menu', { name: 'AI pages' });
     expect(await ai.getByRole('link').allTextContents()).toEqual(['AI Suggestions', 'Meal Planning']);
     await ai.getByRole('link', { name: 'Meal Planning' }).click();
     await page.waitForURL(/\/meal-plan$/);
-    await expect.poll(() => bar.getByRole('button', { name: 'AI' }).getAttribute('class')).toMatch(/Mui-selected/);
+    await poll(() => bar.getByRole('button', { name: 'AI' }).getAttribute('class')).toMatch(/Mui-selected/);
 
     await bar.getByRole('button', { name: 'More' }).click();
     const more = page.getByRole('navigation', { name: 'More' });
     for (const heading of ['Account', 'Help', 'Legal', 'About']) await more.getByText(heading, { exact: true }).waitFor();
     await more.getByRole('link', { name: 'Release Notes' }).click();
     await page.waitForURL(/\/release-notes$/);
-    await expect.poll(() => more.isVisible()).toBe(false);
+    await poll(() => more.isVisible()).toBe(false);
 
     await bar.getByRole('link', { name: 'Dashboard' }).click();
     await page.waitForURL(/\/dashboard$/);

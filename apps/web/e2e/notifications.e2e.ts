@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, DESKTOP, launchBrowser, MOBILE, newContext, openSignedIn, registerVerifiedUser, ROOT, startServer, type Server, type TestUser } from './harness';
+import { apiCall, DESKTOP, launchBrowser, MOBILE, newContext, openSignedIn, poll, registerVerifiedUser, ROOT, startServer, type Server, type TestUser } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -45,12 +45,12 @@ describe('notification center', () => {
     const ctx = await newContext(browser, DESKTOP);
     const page = await ctx.newPage();
     await openSignedIn(page, server, user.token, '/settings');
-    await expect.poll(() => badge(page).first().textContent()).toBe('23');
+    await poll(() => badge(page).first().textContent()).toBe('23');
 
     await page.getByRole('button', { name: /^Notifications/ }).click();
     const panel = page.getByRole('region', { name: 'Notifications' });
     await panel.getByRole('heading', { name: 'Notifications' }).waitFor();
-    await expect.poll(() => panel.getByTestId('notification-page').textContent()).toBe('1 / 3');
+    await poll(() => panel.getByTestId('notification-page').textContent()).toBe('1 / 3');
     expect(await panel.getByTestId('notification-item').count()).toBe(10);
 
     // Newest first: the meal reminder with its option, chips and the Log This Food action.
@@ -62,23 +62,23 @@ describe('notification center', () => {
     expect(await panel.getByRole('link', { name: 'Log This Food' }).getAttribute('href')).toBe('/food-log?food=Grilled+chicken+salad');
 
     await panel.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => panel.getByTestId('notification-page').textContent()).toBe('2 / 3');
+    await poll(() => panel.getByTestId('notification-page').textContent()).toBe('2 / 3');
     await panel.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => panel.getByTestId('notification-page').textContent()).toBe('3 / 3');
-    expect(await panel.getByTestId('notification-item').count()).toBe(3);
+    await poll(() => panel.getByTestId('notification-page').textContent()).toBe('3 / 3');
+    await poll(() => panel.getByTestId('notification-item').count()).toBe(3);
     expect(await panel.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
 
     // Mark one read: the badge drops by one.
     await panel.getByRole('button', { name: 'Mark as read' }).first().click();
-    await expect.poll(() => badge(page).first().textContent()).toBe('22');
+    await poll(() => badge(page).first().textContent()).toBe('22');
 
     // Delete one: total drops to 22, still three pages (22 / 10).
     await panel.getByRole('button', { name: 'Delete notification' }).first().click();
     await page.getByText('Notification deleted').waitFor();
-    await expect.poll(async () => (await apiCall(server, 'GET', '/notifications', undefined, user.token)).json.total).toBe(22);
+    await poll(async () => (await apiCall(server, 'GET', '/notifications', undefined, user.token)).json.total).toBe(22);
 
     await panel.getByRole('button', { name: 'Mark all as read' }).click();
-    await expect.poll(() => badge(page).first().isVisible()).toBe(false);
+    await poll(() => badge(page).first().isVisible()).toBe(false);
     await ctx.close();
   });
 

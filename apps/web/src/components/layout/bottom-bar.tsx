@@ -98,7 +98,7 @@ export function BottomBar({ onAlerts, alertsOpen }: { onAlerts: () => void; aler
           <NavEntryButton key={e.key} entry={e} onPick={close} dense />
         ))}
       </Menu>
-      <Drawer anchor="bottom" open={moreOpen} onClose={() => setMoreOpen(false)} slotProps={{ paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxHeight: '85dvh' } } }}>
+      <Drawer anchor="bottom" open={moreOpen} onClose={() => setMoreOpen(false)} sx={{ zIndex: (t) => t.zIndex.modal }} slotProps={{ paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxHeight: '85dvh' } } }}>
         <Box sx={{ py: 2, pb: 'calc(16px + env(safe-area-inset-bottom))' }}>
           <NavList groups={moreGroups()} onPick={() => setMoreOpen(false)} label="More" />
         </Box>

@@ -67,7 +67,7 @@ export function MainLayout() {
         <Toolbar />
         <Box sx={{ overflowY: 'auto', py: 1 }}>{nav}</Box>
       </Drawer>
-      <Drawer variant="temporary" open={menuOpen} onClose={() => setMenuOpen(false)} sx={{ display: { md: 'none' } }} slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}>
+      <Drawer variant="temporary" open={menuOpen} onClose={() => setMenuOpen(false)} sx={{ display: { md: 'none' }, zIndex: (t) => t.zIndex.modal }} slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}>
         <Box sx={{ py: 2 }}>{nav}</Box>
       </Drawer>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>

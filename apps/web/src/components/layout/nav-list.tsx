@@ -49,7 +49,7 @@ export function NavList({ groups, onPick, label }: { groups: NavGroup[]; onPick?
     <nav aria-label={label}>
       {groups.map((g, i) => (
         <Fragment key={g.title ?? `g${i}`}>
-          {i > 0 && g.title && <Divider sx={{ my: 1 }} />}
+          {i > 0 && <Divider sx={{ my: 1 }} />}
           <List dense disablePadding subheader={g.title ? <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>{g.title}</ListSubheader> : undefined}>
             {g.entries.map((e) => (
               <NavEntryButton key={e.key} entry={e} onPick={onPick} />

@@ -72,7 +72,7 @@ export function NotificationCenter({ open, anchorEl, onClose }: { open: boolean;
     );
   }
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: '100%', maxWidth: 480, height: '100%' } } }}>
+    <Drawer anchor="right" open={open} onClose={onClose} sx={{ zIndex: (t) => t.zIndex.modal }} slotProps={{ paper: { sx: { width: '100%', maxWidth: 480, height: '100%' } } }}>
       {open && <NotificationPanel onClose={onClose} />}
     </Drawer>
   );

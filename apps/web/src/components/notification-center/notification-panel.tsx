@@ -16,7 +16,7 @@ import { useDeleteNotificationMutation, useMarkAllNotificationsReadMutation, use
 /** The list with paging, shared by the desktop popover and the mobile full-height panel. */
 export function NotificationPanel({ onClose }: { onClose: () => void }) {
   const [page, setPage] = useState(0);
-  const { data, isLoading, isError, isFetching, refetch } = useNotificationsQuery({ skip: page * NOTIFICATION_PAGE_SIZE, limit: NOTIFICATION_PAGE_SIZE });
+  const { data, currentData, isError, isFetching, refetch } = useNotificationsQuery({ skip: page * NOTIFICATION_PAGE_SIZE, limit: NOTIFICATION_PAGE_SIZE });
   const [markRead, readState] = useMarkNotificationReadMutation();
   const [markAll, allState] = useMarkAllNotificationsReadMutation();
   const [remove, removeState] = useDeleteNotificationMutation();
@@ -44,7 +44,8 @@ export function NotificationPanel({ onClose }: { onClose: () => void }) {
         </IconButton>
       </Stack>
       <Box sx={{ flex: 1, overflowY: 'auto', minHeight: 0 }} aria-busy={isFetching}>
-        {isLoading ? (
+        {/* currentData: while another page loads, show a skeleton rather than the previous page's items. */}
+        {!currentData && !isError ? (
           <Stack spacing={1.5} sx={{ p: 2 }}>
             {[0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={64} />)}
           </Stack>
@@ -53,13 +54,13 @@ export function NotificationPanel({ onClose }: { onClose: () => void }) {
             <Typography color="error">Failed to load notifications</Typography>
             <Button onClick={() => refetch()}>Try again</Button>
           </Stack>
-        ) : !data || data.notifications.length === 0 ? (
+        ) : !currentData || currentData.notifications.length === 0 ? (
           <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
             No notifications
           </Typography>
         ) : (
           <Box component="ul" sx={{ p: 0, m: 0 }}>
-            {data.notifications.map((n) => (
+            {currentData.notifications.map((n) => (
               <NotificationItem
                 key={n.id}
                 n={n}
