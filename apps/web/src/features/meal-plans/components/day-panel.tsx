@@ -51,7 +51,7 @@ export function DayPanel({ day, goals, editable, busy, onRegenerate, onSwap, onR
             <Typography variant="h5" component="h2" sx={{ flex: 1 }}>
               Day {day.day_number}
               {day.date ? (
-                <Typography component="span" variant="body1" color="text.secondary" sx={{ ml: 1 }}>
+                <Typography component="span" variant="body1" color="text.secondary" sx={{ ml: 1, whiteSpace: 'nowrap' }}>
                   {shortDate(day.date)}
                 </Typography>
               ) : null}

@@ -16,7 +16,10 @@ interface Props {
   disabled?: boolean;
 }
 
-const macroLine = (f: Props['food']) => `${whole(f.calories)} kcal · P ${whole(f.protein)} g · C ${whole(f.carbs)} g · F ${whole(f.fat)} g`;
+/** Non-breaking spaces keep "C 17 g" together when the line wraps on a phone. */
+const nb = (s: string) => s.replace(/ /g, '\u00a0');
+const macroLine = (f: Props['food']) =>
+  [`${whole(f.calories)} kcal`, `P ${whole(f.protein)} g`, `C ${whole(f.carbs)} g`, `F ${whole(f.fat)} g`].map(nb).join(' · ');
 
 /** One food of a meal: portion, macros, why it is there, and its alternatives to swap to. */
 export function PlanFoodRow({ food, onSwap, disabled }: Props) {

@@ -11,6 +11,9 @@ export function portionText(size: number | null | undefined, unit: string | null
   if (size == null || !Number.isFinite(size)) return unit ?? '';
   const u = (unit ?? '').trim();
   const m = UNIT_WITH_GRAMS.exec(u);
-  if (m) return `${amount(size)} ${m[1]} (${Math.round(size * Number(m[2]))} g)`;
-  return `${amount(size)} ${u}`.trim();
+  const name = m ? m[1] : u;
+  // A unit that is itself an amount ("1/4 avocado") is counted with ×: "2 × 1/4 avocado".
+  const count = /^[\d½¼¾⅓⅔]/.test(name) ? `${amount(size)} ×` : amount(size);
+  if (m) return `${count} ${name} (${Math.round(size * Number(m[2]))} g)`;
+  return `${count} ${u}`.trim();
 }
