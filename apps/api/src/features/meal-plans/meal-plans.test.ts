@@ -172,6 +172,13 @@ describe('listing, reading, editing and deleting plans', () => {
     expect((await t.http.get('/meal-plans?status=all', { token })).json.total).toBe(0);
   });
 
+  it('publishes every route in the OpenAPI document', async () => {
+    const paths = Object.keys((await t.http.get('/openapi.json')).json.paths);
+    for (const p of ['/api/v1/meal-plans/multi-day', '/api/v1/meal-plans/{id}', '/api/v1/meal-plans/{id}/export', '/api/v1/meal-plan-tasks/{id}', '/api/v1/task-list', '/api/v1/meal-plans/{id}/tasks/{taskId}', '/api/v1/recommendations/daily-meal-plan/request', '/api/v1/recommendations/what-to-eat']) {
+      expect(paths).toContain(p);
+    }
+  });
+
   it('needs a token', async () => {
     expect((await t.http.get('/meal-plans')).status).toBe(401);
   });
