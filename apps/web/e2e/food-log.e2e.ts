@@ -102,6 +102,15 @@ describe('food log', () => {
     await page.getByRole('button', { name: 'Next day' }).click();
     await expect.poll(() => text(page, 'day-calories')).toBe('315');
 
+    // Tomorrow's empty lunch offers today's lunch (one batch call).
+    await page.getByRole('button', { name: 'Next day' }).click();
+    await expect.poll(() => text(page, 'day-label')).toBe('Tomorrow');
+    await lunch.getByRole('button', { name: 'Copy from the day before (1)' }).click();
+    await expect.poll(() => text(page, 'meal-lunch-calories')).toBe('315 kcal');
+    await lunch.getByText('3 × 1 medium').waitFor();
+    await page.getByRole('button', { name: 'Previous day' }).click();
+    await expect.poll(() => text(page, 'day-label')).toBe('Today');
+
     await lunch.getByRole('button', { name: 'Delete Banana, raw' }).click();
     await page.getByText('Deleted Banana, raw').waitFor();
     await expect.poll(() => text(page, 'meal-lunch-calories')).toBe('0 kcal');

@@ -161,7 +161,7 @@ function DashboardBody({ day }: { day: DailySummary }) {
 function QuickLink({ to, icon, title, text }: { to: string; icon: React.ReactNode; title: string; text: string }) {
   return (
     <Card>
-      <CardActionArea component={RouterLink} to={to} sx={{ p: 2, display: 'flex', gap: 2, justifyContent: 'flex-start' }}>
+      <CardActionArea component={RouterLink} to={to} sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'flex-start' }}>
         <Box sx={{ color: 'primary.main', display: 'flex' }} aria-hidden>
           {icon}
         </Box>

@@ -1,4 +1,4 @@
-import { CACHE_SECONDS, type MealType } from '@app/contracts/constants';
+import { CACHE_SECONDS } from '@app/contracts/constants';
 import { api } from '../../lib/api';
 import type {
   CustomFoodInput,
@@ -12,7 +12,6 @@ import type {
   FavoriteFromFood,
   FoodSearchResponse,
   ManualFood,
-  MealSummary,
 } from './types';
 
 /** Food search, food detail, barcode, food log and favorites calls (spec §7 "Foods and food log"). */
@@ -41,10 +40,6 @@ export const foodLogApi = api.injectEndpoints({
       query: (date) => `/food-logs/daily-summary/${date}`,
       providesTags: (_r, _e, date) => [{ type: 'DailySummary', id: date }, { type: 'FoodLog', id: 'LIST' }],
     }),
-    getMealSummary: build.query<MealSummary, { date: string; mealType: MealType }>({
-      query: ({ date, mealType }) => `/food-logs/meal-summary/${date}/${mealType}`,
-      providesTags: (_r, _e, a) => [{ type: 'DailySummary', id: a.date }],
-    }),
     createFoodLog: build.mutation<FoodLogEntry, FoodLogCreate>({
       query: (body) => ({ url: '/food-logs', method: 'POST', body }),
       invalidatesTags: (_r, _e, body) => [
@@ -53,6 +48,10 @@ export const foodLogApi = api.injectEndpoints({
         { type: 'Favorite', id: 'LIST' }, // consumption counts of favorites move
         ...('food_name' in body ? [{ type: 'ManualFood' as const, id: 'LIST' }] : []),
       ],
+    }),
+    createFoodLogs: build.mutation<FoodLogEntry[], FoodLogCreate[]>({
+      query: (body) => ({ url: '/food-logs/batch', method: 'POST', body }),
+      invalidatesTags: ['DailySummary', { type: 'FoodLog', id: 'LIST' }, { type: 'ManualFood', id: 'LIST' }],
     }),
     updateFoodLog: build.mutation<FoodLogEntry, { id: number; date: string; patch: FoodLogUpdate }>({
       query: ({ id, patch }) => ({ url: `/food-logs/${id}`, method: 'PUT', body: patch }),
@@ -97,6 +96,7 @@ export const {
   useCreateCustomFoodMutation,
   useGetDailySummaryQuery,
   useCreateFoodLogMutation,
+  useCreateFoodLogsMutation,
   useUpdateFoodLogMutation,
   useDeleteFoodLogMutation,
   useGetManualFoodsQuery,

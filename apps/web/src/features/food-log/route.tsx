@@ -11,10 +11,11 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import RestaurantIcon from '@mui/icons-material/Restaurant';
 import { MEAL_TYPES, type MealType } from '@app/contracts/constants';
 import { notify } from '../../components/feedback/notify';
-import { useDeleteFoodLogMutation, useGetDailySummaryQuery } from './api';
-import { isIsoDate, todayIso } from './dates';
+import { useCreateFoodLogsMutation, useDeleteFoodLogMutation, useGetDailySummaryQuery } from './api';
+import { copyEntries } from './copy-entries';
+import { isIsoDate, shiftIso, todayIso } from './dates';
 import { failureText } from './errors';
-import { mealForHour } from './serving-math';
+import { MEAL_LABELS, mealForHour } from './serving-math';
 import type { FoodLogEntry } from './types';
 import { BarcodeDialog } from './components/barcode-dialog';
 import { CustomFoodDialog } from './components/custom-food-dialog';
@@ -40,7 +41,19 @@ export function Component() {
   const [customBarcode, setCustomBarcode] = useState<string | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const summary = useGetDailySummaryQuery(date);
+  const previous = useGetDailySummaryQuery(shiftIso(date, -1));
   const [deleteLog] = useDeleteFoodLogMutation();
+  const [createLogs] = useCreateFoodLogsMutation();
+
+  async function copyPrevious(m: MealType) {
+    const entries = previous.data?.meals[m].foods ?? [];
+    try {
+      await createLogs(copyEntries(entries, m, date)).unwrap();
+      notify.success(`Copied ${entries.length} ${entries.length === 1 ? 'food' : 'foods'} to ${MEAL_LABELS[m].toLowerCase()}`);
+    } catch (e) {
+      notify.error(failureText(e, 'Failed to create food log'));
+    }
+  }
 
   const setDate = (d: string) =>
     setParams(
@@ -119,7 +132,15 @@ export function Component() {
             <>
               <DayTotals summary={summary.data} />
               {MEAL_TYPES.map((m) => (
-                <MealCard key={m} meal={summary.data.meals[m]} onAdd={() => addTo(m)} onEdit={setEditing} onDelete={remove} />
+                <MealCard
+                  key={m}
+                  meal={summary.data.meals[m]}
+                  onAdd={() => addTo(m)}
+                  onEdit={setEditing}
+                  onDelete={remove}
+                  onCopyPrevious={() => copyPrevious(m)}
+                  previousCount={previous.data?.meals[m].foods.length ?? 0}
+                />
               ))}
             </>
           )}

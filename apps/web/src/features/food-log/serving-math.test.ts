@@ -3,6 +3,7 @@ import { defaultChoice, gramsOf, mealForHour, nutrientsFor, servingPayload } fro
 import { dayLabel, isIsoDate, shiftIso } from './dates';
 import { failureText } from './errors';
 import { normaliseError } from '../../lib/errors';
+import { copyEntries, servingOf } from './copy-entries';
 
 const per100 = {
   calories: 89, protein: 1.09, carbs: 22.84, fat: 0.33, fiber: 2.6, sugar: 12.23, saturated_fat: 0.112,
@@ -69,5 +70,29 @@ describe('failure text', () => {
   it('says the server could not be reached', () => {
     const e = normaliseError({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' });
     expect(failureText(e, 'Food search failed')).toBe('Food search failed: Failed to connect to server');
+  });
+});
+
+describe('copying entries to another day', () => {
+  const base = {
+    id: 1, brand_name: '', serving_grams: 118, number_of_servings: 2, calories: 210, protein: 2.6, carbohydrates: 54, carbs: 54, fat: 0.8,
+    fiber: 6.2, sugar: 28.9, sodium: 2, potassium: 844, saturated_fat: 0, monounsaturated_fat: 0, polyunsaturated_fat: 0, trans_fat: 0,
+    cholesterol: 0, meal_type: 'breakfast' as const, date: '2025-06-09', created_at: '', updated_at: '',
+  };
+  it('names household measures by description and typed weights by grams', () => {
+    expect(servingOf('1 medium (118 g)', 118)).toEqual({ description: '1 medium (118 g)' });
+    expect(servingOf('50 g', 50)).toBe(50);
+  });
+  it('re-creates database foods by id and manual ones with per-serving values', () => {
+    const [food, manual] = copyEntries(
+      [
+        { ...base, food_id: 'usda-09040', food_name: 'Banana, raw', serving_description: '1 medium (118 g)' },
+        { ...base, food_id: null, food_name: 'Soup', serving_description: '1 bowl', serving_grams: null },
+      ],
+      'lunch',
+      '2025-06-10',
+    );
+    expect(food).toEqual({ food_id: 'usda-09040', serving: { description: '1 medium (118 g)' }, number_of_servings: 2, meal_type: 'lunch', date: '2025-06-10' });
+    expect(manual).toMatchObject({ food_name: 'Soup', number_of_servings: 2, calories: 105, carbohydrates: 27, meal_type: 'lunch', date: '2025-06-10' });
   });
 });

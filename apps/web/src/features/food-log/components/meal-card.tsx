@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import type { FoodLogEntry, MealSummary } from '../types';
 import { MEAL_LABELS, round } from '../serving-math';
 
@@ -18,6 +19,9 @@ interface Props {
   onAdd: () => void;
   onEdit: (entry: FoodLogEntry) => void;
   onDelete: (entry: FoodLogEntry) => void;
+  /** Offered while the meal is empty and the day before had this meal logged. */
+  onCopyPrevious?: () => void;
+  previousCount?: number;
 }
 
 export function macroLine(t: { protein: number; carbs: number; fat: number }) {
@@ -25,7 +29,7 @@ export function macroLine(t: { protein: number; carbs: number; fat: number }) {
 }
 
 /** One meal of the day: what was eaten, its totals, and the way to add more. */
-export function MealCard({ meal, onAdd, onEdit, onDelete }: Props) {
+export function MealCard({ meal, onAdd, onEdit, onDelete, onCopyPrevious, previousCount = 0 }: Props) {
   const label = MEAL_LABELS[meal.meal_type];
   return (
     <Card component="section" aria-label={label} data-testid={`meal-${meal.meal_type}`}>
@@ -67,17 +71,22 @@ export function MealCard({ meal, onAdd, onEdit, onDelete }: Props) {
             >
               <ListItemText
                 primary={f.food_name}
-                secondary={`${round(f.number_of_servings, 2)} × ${f.serving_description} · ${round(f.calories)} kcal`}
+                secondary={`${f.number_of_servings === 1 ? '' : `${round(f.number_of_servings, 2)} × `}${f.serving_description} · ${round(f.calories)} kcal`}
                 slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
               />
             </ListItem>
           ))}
         </List>
       )}
-      <Box sx={{ px: 1, py: 0.5 }}>
+      <Box sx={{ px: 1, py: 0.5, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button startIcon={<AddIcon />} onClick={onAdd}>
           Add to {label}
         </Button>
+        {onCopyPrevious && meal.foods.length === 0 && previousCount > 0 && (
+          <Button startIcon={<ContentCopyIcon />} onClick={onCopyPrevious} color="inherit">
+            Copy from the day before ({previousCount})
+          </Button>
+        )}
       </Box>
     </Card>
   );

@@ -18,6 +18,7 @@ import { useCreateFoodLogMutation, useGetFavoritesQuery, useGetManualFoodsQuery,
 import { failureText } from '../errors';
 import { MEAL_LABELS, round } from '../serving-math';
 import type { FavoriteFood, FoodLogCreate, ManualFood } from '../types';
+import { servingOf } from '../copy-entries';
 
 const SHOWN = 5;
 
@@ -43,7 +44,7 @@ export function QuickAdd({ date, meal }: { date: string; meal: MealType }) {
     log(
       f.food_name,
       f.food_id
-        ? { food_id: f.food_id, serving: { description: f.serving_size }, number_of_servings: 1, meal_type: meal, date }
+        ? { food_id: f.food_id, serving: servingOf(f.serving_size, null), number_of_servings: 1, meal_type: meal, date }
         : { food_name: f.food_name, serving_description: f.serving_size, number_of_servings: 1, calories: f.calories, protein: f.protein, carbohydrates: f.carbohydrates, fat: f.fat, meal_type: meal, date },
     );
   const logManual = (m: ManualFood) =>
