@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FoodLogBatchSchema } from '@app/contracts';
 import { createTestApp, isErrorBody, waitFor, type TestApp } from '../../../test/helpers.ts';
-import { food_logs } from '../../db/schema/index.ts';
+import { daily_meal_plans, food_logs } from '../../db/schema/index.ts';
 import { makeUser, type TestUser } from '../meal-plans/test-support.ts';
 
 let t: TestApp;
@@ -90,6 +90,16 @@ describe('daily meal plan', () => {
     expect(status.plan).toBeNull();
     expect(status.error_message).toMatch(/calorie goal/);
   }, 60_000);
+
+  it('reports a request whose job never finished as timed out (spec §8 message)', async () => {
+    // What a request looks like when its worker died two minutes ago and no retry picked it up.
+    const [row] = await t.app.db
+      .insert(daily_meal_plans)
+      .values({ user_id: ny.id, date: '2025-06-06', local_time: '09:00', meal_times: {}, seed: 1, created_at: new Date(Date.now() - 5 * 60_000) })
+      .returning();
+    const res = await t.http.get(`/recommendations/daily-meal-plan/status/${row!.id}`, { token: ny.token });
+    expect(res.json).toMatchObject({ status: 'failed', error_message: 'Meal plan generation timed out', plan: null });
+  });
 
   it('keeps requests private and rejects bad input', async () => {
     const other = await makeUser(t);
