@@ -8,7 +8,7 @@ import type {
   CreateMultiDayPlanBody,
   DailyMealPlan,
   DailyPlanStatus,
-  MealOption,
+  MealOptions,
   MealPlan,
   MealPlanList,
   MealPlanTask,
@@ -36,20 +36,8 @@ export interface SwapFoodBody {
   alternative_food_id: string;
 }
 
-/** The latest daily plan may come back bare or wrapped in its status record. */
-function asDailyPlan(x: unknown): DailyMealPlan | null {
-  if (!x || typeof x !== 'object') return null;
-  const wrapped = (x as { plan?: unknown }).plan;
-  if (wrapped && typeof wrapped === 'object') return wrapped as DailyMealPlan;
-  return 'total_calories' in x ? (x as DailyMealPlan) : null;
-}
-
-/** what-to-eat may answer a list or `{options: [...]}`. */
-function asOptions(x: unknown): MealOption[] {
-  if (Array.isArray(x)) return x as MealOption[];
-  const o = (x as { options?: unknown } | null)?.options;
-  return Array.isArray(o) ? (o as MealOption[]) : [];
-}
+/** The latest daily plan comes wrapped in its status record. */
+const asDailyPlan = (x: unknown): DailyMealPlan | null => (x as DailyPlanStatus | null)?.plan ?? null;
 
 export const mealPlansApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -124,9 +112,8 @@ export const mealPlansApi = api.injectEndpoints({
       },
       providesTags: [{ type: 'DailyPlan', id: 'LATEST' }],
     }),
-    whatToEat: build.mutation<MealOption[], { meal_type: MealType }>({
+    whatToEat: build.mutation<MealOptions, { meal_type: MealType }>({
       query: (body) => ({ url: '/recommendations/what-to-eat', method: 'POST', body }),
-      transformResponse: asOptions,
     }),
     logPlanFoods: build.mutation<unknown, FoodLogCreate[]>({
       query: (entries) => ({ url: '/food-logs/batch', method: 'POST', body: entries }),

@@ -1,9 +1,11 @@
 /**
  * Wire shapes of the meal-plan and recommendation calls (spec §3, issue 5 §2–§3).
- * Plans come from packages/contracts/src/meal-plans.ts; the recommendation shapes are typed here
- * from the issue text until packages/contracts/src/recommendations.ts lands (same field names).
+ * Everything comes from packages/contracts (meal-plans.ts, recommendations.ts); the few shapes
+ * below are the screens' own views of them.
  */
+import type { z } from 'zod';
 import type { MealType } from '@app/contracts/constants';
+import type { DailyMealPlan, DailyPlanStatusResponseSchema, MealOptions } from '@app/contracts/recommendations';
 import type {
   MealPlan as WireMealPlan,
   MealPlanStatus,
@@ -50,40 +52,7 @@ export interface CreateMultiDayPlanBody {
   plan_type: 'multi-day';
 }
 
-export interface DailyMealPlan {
-  breakfast?: MealSlot | null;
-  lunch?: MealSlot | null;
-  dinner?: MealSlot | null;
-  snack?: MealSlot | null;
-  total_calories: number;
-  total_protein: number;
-  total_carbs: number;
-  total_fat: number;
-  remaining_macros?: Partial<Goals> | null;
-  personalized_notes?: string | string[] | null;
-  macro_distribution?: Record<string, number> | null;
-  considerations?: string | string[] | null;
-  favorite_foods_used?: string[] | null;
-}
-
-export interface DailyPlanStatus {
-  id: number | string;
-  status: 'processing' | 'completed' | 'failed' | string;
-  plan?: DailyMealPlan | null;
-  error_message?: string | null;
-}
-
-/** One option of 'what to eat now': foods with totals and why it fits. */
-export interface MealOption {
-  name?: string;
-  title?: string;
-  meal_type?: MealType;
-  foods: Array<Partial<PlanFoodBase> & { name: string }>;
-  total_calories?: number;
-  total_protein?: number;
-  total_carbs?: number;
-  total_fat?: number;
-  totals?: Partial<Goals>;
-  reasoning?: string;
-  reason?: string;
-}
+/** Today's plan, its status record, and the 'what to eat now' options (contracts/recommendations.ts). */
+export type { DailyMealPlan, MealOptions };
+export type DailyPlanStatus = z.infer<typeof DailyPlanStatusResponseSchema>;
+export type MealOption = MealOptions['options'][number];

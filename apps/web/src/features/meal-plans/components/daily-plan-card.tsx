@@ -4,12 +4,13 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { MEAL_TYPES } from '@app/contracts/constants';
 import type { DailyMealPlan } from '../types';
-import { whole } from './format';
+import { MEAL_LABELS, shortDate, whole } from './format';
 import { LogThisButton } from './log-this-button';
 import { MacroChips } from './macro-chips';
 import { MealCard } from './meal-card';
 
 const asList = (x: string | string[] | null | undefined) => (Array.isArray(x) ? x : x ? [x] : []);
+const SKIP_REASON = { logged: 'already logged', past: 'time has passed' } as const;
 
 /** Today's plan: totals, what is left of the goals, the notes, and each meal with 'Log this'. */
 export function DailyPlanView({ plan, date }: { plan: DailyMealPlan; date: string }) {
@@ -21,6 +22,14 @@ export function DailyPlanView({ plan, date }: { plan: DailyMealPlan; date: strin
         <Typography variant="subtitle2">Planned for today</Typography>
         <MacroChips calories={plan.total_calories} protein={plan.total_protein} carbs={plan.total_carbs} fat={plan.total_fat} />
       </Box>
+      {plan.date && plan.date !== date ? (
+        <Alert severity="warning">This is your latest plan, made for {shortDate(plan.date)}. Plan again for today.</Alert>
+      ) : null}
+      {plan.skipped_meals && plan.skipped_meals.length > 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          Not planned: {plan.skipped_meals.map((m) => `${MEAL_LABELS[m.meal_type]} (${SKIP_REASON[m.reason] ?? m.reason})`).join(', ')}
+        </Typography>
+      ) : null}
       {remaining ? (
         <Typography variant="body2" color="text.secondary">
           Left of your goals before this plan: {whole(remaining.calories)} kcal · P {whole(remaining.protein)} g · C {whole(remaining.carbs)} g · F{' '}

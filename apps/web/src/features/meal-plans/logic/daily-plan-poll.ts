@@ -5,6 +5,9 @@
 import { DAILY_PLAN_POLL } from '@app/contracts/constants';
 import type { DailyMealPlan, DailyPlanStatus } from '../types';
 
+/** The parts of a status answer the rules read. */
+export type DailyStatusAnswer = Pick<DailyPlanStatus, 'status'> & Partial<Pick<DailyPlanStatus, 'plan' | 'error_message'>>;
+
 export interface DailyPollState {
   attempts: number;
   phase: 'polling' | 'fallback' | 'done' | 'failed';
@@ -18,7 +21,7 @@ export type DailyPollAction =
   | { type: 'finish' };
 
 export type DailyPollEvent =
-  | { type: 'status'; answer: DailyPlanStatus }
+  | { type: 'status'; answer: DailyStatusAnswer }
   | { type: 'error' }
   /** The answer of GET /recommendations/daily-meal-plan/latest (null on 404 or error, spec §7). */
   | { type: 'latest'; plan: DailyMealPlan | null };

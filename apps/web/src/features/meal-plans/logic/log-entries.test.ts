@@ -18,4 +18,19 @@ describe("'Log this' entries", () => {
     expect(entries[1]).toMatchObject({ serving_description: '1/2 cup', fiber: 0 });
     expect(FoodLogBatchSchema.safeParse(entries).success).toBe(true);
   });
+
+  it('logs an option food by its database id and weight when it carries a log body', () => {
+    const [entry] = toFoodLogEntries(
+      [{ name: 'Apple', calories: 95, log_entry: { food_id: 'usda-09003', serving: { grams: 182 }, number_of_servings: 1 } }],
+      'snack',
+      '2026-11-21',
+    );
+    expect(entry).toEqual({ food_id: 'usda-09003', serving: { grams: 182 }, number_of_servings: 1, meal_type: 'snack', date: '2026-11-21' });
+    expect(FoodLogBatchSchema.safeParse([entry]).success).toBe(true);
+  });
+
+  it('describes a catalogue portion with its scaled weight', () => {
+    const [entry] = toFoodLogEntries([{ name: 'Cod', serving_size: 4, serving_unit: 'oz (28.4 g)', calories: 120 }], 'dinner', '2026-11-21');
+    expect(entry).toMatchObject({ serving_description: '4 oz (114 g)' });
+  });
 });

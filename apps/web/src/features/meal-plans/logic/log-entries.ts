@@ -1,10 +1,11 @@
 /**
- * 'Log this' (spec §7 POST /food-logs/batch): the foods of a planned meal or a suggested option
- * become manual food-log entries carrying the plan's own numbers, so the log shows exactly what
- * was suggested (a database lookup could round differently).
+ * 'Log this' (spec §7 POST /food-logs/batch). An option that carries its database log body is
+ * logged by food id (the log stays linked to the food). A planned meal's foods become manual
+ * entries with the plan's own numbers, so the log shows exactly what was planned.
  */
 import type { FoodLogCreate } from '@app/contracts/food-logs';
 import type { MealType } from '../types';
+import { portionText } from './portion';
 
 export interface LoggableFood {
   name: string;
@@ -17,6 +18,8 @@ export interface LoggableFood {
   carbs?: number | null;
   fat?: number | null;
   fiber?: number | null;
+  /** A database food's own log body (what-to-eat options carry one): the server computes its nutrients. */
+  log_entry?: { food_id: string; serving?: { grams: number }; number_of_servings?: number } | null;
 }
 
 const FILLER = new Set(['default meal', 'unknown food']);
@@ -24,33 +27,41 @@ const nonNegative = (n: number | null | undefined) => Math.max(0, Math.round((n 
 
 function servingText(f: LoggableFood): string {
   if (f.serving && f.serving.trim()) return f.serving.trim().slice(0, 200);
-  if (f.serving_size != null && f.serving_unit) return `${Math.round(f.serving_size * 100) / 100} ${f.serving_unit}`.slice(0, 200);
+  if (f.serving_size != null && f.serving_unit) return portionText(f.serving_size, f.serving_unit).slice(0, 200);
   return 'serving';
 }
 
 export function toFoodLogEntries(foods: readonly LoggableFood[], meal_type: MealType, date: string): FoodLogCreate[] {
   return foods
     .filter((f) => f.name && !FILLER.has(f.name.trim().toLowerCase()))
-    .map((f) => ({
-      food_id: null,
-      food_name: f.name.trim().slice(0, 200),
-      brand_name: '',
-      serving_description: servingText(f),
-      number_of_servings: 1,
-      calories: nonNegative(f.calories),
-      protein: nonNegative(f.protein),
-      carbohydrates: nonNegative(f.carbs),
-      fat: nonNegative(f.fat),
-      fiber: nonNegative(f.fiber),
-      sugar: 0,
-      sodium: 0,
-      potassium: 0,
-      saturated_fat: 0,
-      monounsaturated_fat: 0,
-      polyunsaturated_fat: 0,
-      trans_fat: 0,
-      cholesterol: 0,
-      meal_type,
-      date,
-    }));
+    .map((f): FoodLogCreate =>
+      f.log_entry
+        ? { food_id: f.log_entry.food_id, serving: f.log_entry.serving, number_of_servings: f.log_entry.number_of_servings ?? 1, meal_type, date }
+        : manualEntry(f, meal_type, date),
+    );
+}
+
+function manualEntry(f: LoggableFood, meal_type: MealType, date: string): FoodLogCreate {
+  return {
+    food_id: null,
+    food_name: f.name.trim().slice(0, 200),
+    brand_name: '',
+    serving_description: servingText(f),
+    number_of_servings: 1,
+    calories: nonNegative(f.calories),
+    protein: nonNegative(f.protein),
+    carbohydrates: nonNegative(f.carbs),
+    fat: nonNegative(f.fat),
+    fiber: nonNegative(f.fiber),
+    sugar: 0,
+    sodium: 0,
+    potassium: 0,
+    saturated_fat: 0,
+    monounsaturated_fat: 0,
+    polyunsaturated_fat: 0,
+    trans_fat: 0,
+    cholesterol: 0,
+    meal_type,
+    date,
+  };
 }
