@@ -32,6 +32,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
     bodyLimit: config.BODY_LIMIT,
+    // onReady loads the food seed and starts the job queue: minutes on a slow first start are fine.
+    pluginTimeout: 180_000,
     trustProxy: true,
     ajv: { customOptions: { removeAdditional: 'all' } },
   }).withTypeProvider<ZodTypeProvider>();
