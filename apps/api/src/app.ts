@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -42,11 +43,14 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('config', config);
 
   await app.register(errorsPlugin);
+  // gzip/brotli for JSON and the web app's assets (a 7-day plan is ~250 KB of JSON).
+  await app.register(compress, { threshold: 1024 });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets the barcode scanner compile its WebAssembly decoder (zxing-wasm); JS eval stays blocked.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // MUI (emotion) injects style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
