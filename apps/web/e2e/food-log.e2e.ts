@@ -1,6 +1,22 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, MOBILE, newContext, openSignedIn, registerVerifiedUser, STRONG_PASSWORD, startServer, uniqueEmail, waitForCode, type Server } from './harness';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  launchBrowser,
+  MOBILE,
+  newContext,
+  openSignedIn,
+  registerVerifiedUser,
+  STRONG_PASSWORD,
+  startServer,
+  uniqueEmail,
+  waitForCode,
+  type Server,
+} from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -185,5 +201,54 @@ describe('food log', () => {
     // Nothing sticks out sideways at phone width.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await ctx.close();
+  });
+});
+
+/**
+ * A camera that films a printed EAN-13: Chromium's fake capture device plays a Y4M file, which we
+ * draw here (bars from the EAN-13 tables) so no binary fixture lives in the repo.
+ */
+function ean13Y4m(code: string): string {
+  const L = ['0001101', '0011001', '0010011', '0111101', '0100011', '0110001', '0101111', '0111011', '0110111', '0001011'];
+  const R = L.map((p) => [...p].map((b) => (b === '0' ? '1' : '0')).join(''));
+  const G = R.map((p) => [...p].reverse().join(''));
+  const PARITY = ['LLLLLL', 'LLGLGG', 'LLGGLG', 'LLGGGL', 'LGLLGG', 'LGGLLG', 'LGGGLL', 'LGLGLG', 'LGLGGL', 'LGGLGL'];
+  const d = [...code].map(Number);
+  let bits = '101';
+  for (let i = 1; i <= 6; i++) bits += (PARITY[d[0]][i - 1] === 'L' ? L : G)[d[i]];
+  bits += '01010';
+  for (let i = 7; i <= 12; i++) bits += R[d[i]];
+  bits += '101';
+  const W = 640, H = 480, module = 5, left = Math.floor((W - bits.length * module) / 2);
+  const y = Buffer.alloc(W * H, 235);
+  for (let row = 90; row < 390; row++)
+    for (let m = 0; m < bits.length; m++) if (bits[m] === '1') y.fill(16, row * W + left + m * module, row * W + left + (m + 1) * module);
+  const chroma = Buffer.alloc((W / 2) * (H / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma]);
+  const file = join(mkdtempSync(join(tmpdir(), 'ean-')), 'camera.y4m');
+  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...Array(10).fill(frame)]));
+  return file;
+}
+
+describe('barcode camera', () => {
+  test('scanning with the camera reads an EAN-13 and looks it up', async () => {
+    const code = '5901234123457';
+    const camBrowser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${ean13Y4m(code)}`],
+    });
+    try {
+      const user = await registerVerifiedUser(server);
+      const ctx = await newContext(camBrowser);
+      await ctx.grantPermissions(['camera'], { origin: server.baseUrl });
+      const page = await ctx.newPage();
+      await openSignedIn(page, server, user.token, '/food-log');
+      await page.getByRole('button', { name: 'Scan barcode' }).click();
+      await page.getByRole('button', { name: 'Scan with camera' }).click();
+      await page.getByText(`No food with barcode ${code} yet`).waitFor({ timeout: 30_000 });
+      expect(await page.getByLabel('Barcode number').inputValue()).toBe(code);
+    } finally {
+      await camBrowser.close();
+    }
   });
 });
