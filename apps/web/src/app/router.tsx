@@ -2,9 +2,6 @@ import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, type RouteObj
 import { useAppSelector } from './hooks';
 import { paths } from './paths';
 import { selectSession, useMeQuery } from '../lib/session';
-import { MainLayout } from '../components/layout/main-layout';
-import { PublicLayout } from '../components/layout/public-layout';
-import { RequireAuth } from '../components/guards';
 import { RouteErrorPage } from '../components/route-error';
 
 /** Fetches the profile whenever a token is held (at start, and after sign-in resets the cache). */
@@ -33,7 +30,8 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: null,
     children: [
       {
-        element: <PublicLayout />,
+        // Layouts are lazy too: the public pages never download the drawer, bottom bar or notification center.
+        lazy: () => import('../components/layout/public-layout'),
         children: [
           { path: paths.home, lazy: () => import('../features/public/home-route') },
           {
@@ -48,10 +46,10 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <MainLayout />,
+        lazy: () => import('../components/layout/main-layout'),
         children: [
           {
-            element: <RequireAuth />,
+            lazy: () => import('../components/guards'),
             children: [
               { path: paths.dashboard, lazy: () => import('../features/dashboard/route') },
               { path: paths.foodLog, lazy: () => import('../features/food-log/route') },

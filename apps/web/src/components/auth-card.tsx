@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
 /** The centred card the sign-in, sign-up, verification and reset pages share. */
@@ -17,8 +17,8 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
             {subtitle}
           </Typography>
         )}
-        <Stack spacing={2.5}>{children}</Stack>
-        {footer && <Stack spacing={1} sx={{ mt: 3 }}>{footer}</Stack>}
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>{children}</Box>
+        {footer && <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 3 }}>{footer}</Box>}
       </CardContent>
     </Card>
   );

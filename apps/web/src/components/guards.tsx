@@ -45,3 +45,6 @@ export function RequireAuth({ superuserOnly = false }: { superuserOnly?: boolean
   if (decision.kind === 'offline') return <Offline />;
   return <Outlet />;
 }
+
+/** Lazy route module: the guarded branch of the router. */
+export { RequireAuth as Component };

@@ -1,20 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOff from '@mui/icons-material/VisibilityOffOutlined';
 import type { Strength } from './password-strength';
+import { TextInput, type TextInputProps } from './text-input';
 
 /** The server refuses passwords scoring below this (ARCHITECTURE.md security parameters). */
 export const MIN_PASSWORD_SCORE = 3;
-const LABELS = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;
-const COLORS = ['error', 'error', 'warning', 'success', 'success'] as const;
 
-type Props = Omit<TextFieldProps, 'type' | 'onChange' | 'value'> & {
+type Props = Omit<TextInputProps, 'type' | 'onChange' | 'value'> & {
   value: string;
   onChange: (v: string) => void;
   /** Show the zxcvbn meter (new passwords only) and report the score. */
@@ -23,24 +19,25 @@ type Props = Omit<TextFieldProps, 'type' | 'onChange' | 'value'> & {
   onScore?: (score: number | null) => void;
 };
 
-export function PasswordField({ value, onChange, meter = false, userInputs, onScore, helperText, ...rest }: Props) {
+/** Password input with show/hide; with `meter`, zxcvbn and the meter load on demand (not on the login page). */
+export function PasswordField({ value, onChange, meter = false, userInputs, onScore, ...rest }: Props) {
   const [shown, setShown] = useState(false);
-  const [strength, setStrength] = useState<Strength | null>(null);
+  const [result, setResult] = useState<{ strength: Strength; Meter: ComponentType<{ strength: Strength }> } | null>(null);
   const inputsKey = (userInputs ?? []).join('\u0000');
 
   useEffect(() => {
     if (!meter || !value) {
-      setStrength(null);
+      setResult(null);
       onScore?.(null);
       return;
     }
     let live = true;
     const t = setTimeout(() => {
-      void import('./password-strength').then(({ measure }) => {
+      void import('./password-strength').then(({ measure, StrengthMeter }) => {
         if (!live) return;
-        const s = measure(value, inputsKey ? inputsKey.split('\u0000') : []);
-        setStrength(s);
-        onScore?.(s.score);
+        const strength = measure(value, inputsKey ? inputsKey.split('\u0000') : []);
+        setResult({ strength, Meter: StrengthMeter });
+        onScore?.(strength.score);
       });
     }, 150);
     return () => {
@@ -53,34 +50,20 @@ export function PasswordField({ value, onChange, meter = false, userInputs, onSc
 
   return (
     <Box>
-      <TextField
+      <TextInput
         {...rest}
         type={shown ? 'text' : 'password'}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        helperText={helperText}
-        slotProps={{
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton aria-label={shown ? 'Hide password' : 'Show password'} onClick={() => setShown((s) => !s)} edge="end">
-                  {shown ? <VisibilityOff /> : <Visibility />}
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
-        }}
+        endAdornment={
+          <InputAdornment position="end">
+            <IconButton aria-label={shown ? 'Hide password' : 'Show password'} onClick={() => setShown((s) => !s)} edge="end">
+              {shown ? <VisibilityOff /> : <Visibility />}
+            </IconButton>
+          </InputAdornment>
+        }
       />
-      {meter && strength && (
-        <Box sx={{ mt: 1 }} aria-live="polite" data-testid="password-strength">
-          <LinearProgress variant="determinate" value={((strength.score + 1) / 5) * 100} color={COLORS[strength.score]} aria-label="Password strength" sx={{ height: 6, borderRadius: 3 }} />
-          <Typography variant="caption" color={strength.score >= MIN_PASSWORD_SCORE ? 'success.main' : 'text.secondary'} component="p" sx={{ mt: 0.5 }}>
-            Strength: {LABELS[strength.score]}
-            {strength.score < MIN_PASSWORD_SCORE && ' — choose a longer or less common password'}
-            {strength.warning && `. ${strength.warning}`}
-          </Typography>
-        </Box>
-      )}
+      {meter && result && <result.Meter strength={result.strength} />}
     </Box>
   );
 }

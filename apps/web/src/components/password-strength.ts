@@ -23,3 +23,5 @@ export function measure(password: string, userInputs: string[] = []): Strength {
   const r = zxcvbn.check(password, inputs);
   return { score: r.score as Strength['score'], warning: r.feedback.warning ?? '', suggestions: r.feedback.suggestions };
 }
+
+export { StrengthMeter, MIN_PASSWORD_SCORE } from './strength-meter';

@@ -1,9 +1,17 @@
-import { Capacitor } from '@capacitor/core';
+/**
+ * Native platform checks. In the iOS and Android apps Capacitor's native bridge defines
+ * `window.Capacitor` (the same object `@capacitor/core` wraps) before the web app runs; reading it
+ * directly keeps @capacitor/core out of the first page's bundle. In a browser the platform is 'web'.
+ */
+interface CapacitorGlobal {
+  getPlatform?: () => string;
+  isNativePlatform?: () => boolean;
+}
+const cap = (): CapacitorGlobal | undefined => (typeof window === 'undefined' ? undefined : (window as { Capacitor?: CapacitorGlobal }).Capacitor);
 
-/** Native platform checks (Capacitor): 'web' in a browser, 'ios' or 'android' in the wrapped apps. */
-export const platform = (): string => Capacitor.getPlatform();
+export const platform = (): string => cap()?.getPlatform?.() ?? 'web';
 export const isIos = (): boolean => platform() === 'ios';
-export const isNative = (): boolean => Capacitor.isNativePlatform();
+export const isNative = (): boolean => cap()?.isNativePlatform?.() ?? false;
 
 /** A light tap on iOS only (spec §2); the plugin is loaded on demand so the web bundle stays small. */
 export function tapFeedback(): void {

@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { SyntheticEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { TextLink } from '../text-link';
 import { paths } from '../../app/paths';
 
 /** If the 2x attribution image fails, fall back to the 1x image (spec §2); once, to avoid a loop. */
@@ -23,15 +22,15 @@ export function Footer() {
     >
       <Typography variant="body2">
         © 2025 Nutrition Tracker ·{' '}
-        <Link component={RouterLink} to={paths.privacyPolicy} color="inherit">
+        <TextLink to={paths.privacyPolicy} style={{ color: "inherit" }}>
           Privacy
-        </Link>{' '}
+        </TextLink>{' '}
         ·{' '}
-        <Link component={RouterLink} to={paths.termsOfService} color="inherit">
+        <TextLink to={paths.termsOfService} style={{ color: "inherit" }}>
           Terms
-        </Link>
+        </TextLink>
       </Typography>
-      <Link component={RouterLink} to={`${paths.science}#data`} aria-label="Food data sources: USDA and Open Food Facts" sx={{ display: 'inline-flex' }}>
+      <TextLink to={`${paths.science}#data`} aria-label="Food data sources: USDA and Open Food Facts" sx={{ display: 'inline-flex' }}>
         <img
           src="/food-data-attribution.png"
           srcSet="/food-data-attribution.png 1x, /food-data-attribution@2x.png 2x"
@@ -41,7 +40,7 @@ export function Footer() {
           onError={fallBackTo1x}
           style={{ display: 'block', height: 40, width: 200 }}
         />
-      </Link>
+      </TextLink>
     </Box>
   );
 }

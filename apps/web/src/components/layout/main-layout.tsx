@@ -83,3 +83,6 @@ export function MainLayout() {
     </Box>
   );
 }
+
+/** Lazy route module (React Router `lazy`). */
+export { MainLayout as Component };

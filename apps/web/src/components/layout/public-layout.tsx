@@ -1,11 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -16,8 +14,10 @@ import { selectIsAuthenticated } from '../../lib/session';
 import { ColorModeButton } from './color-mode-button';
 import { Footer } from './footer';
 import { Logo } from './logo';
-import { COMPACT_MENU, logoTarget } from './nav-model';
+import { logoTarget } from './nav-model';
 import { useCloseOnNavigate } from './use-close-on-navigate';
+
+const CompactMenu = lazy(() => import('./compact-menu'));
 
 /** Compact bottom bar for logged-out phones on / and /login (spec §2): menu, logo, login button. */
 function CompactBar() {
@@ -34,13 +34,11 @@ function CompactBar() {
           Log in
         </Button>
       </Box>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        {COMPACT_MENU.map((e) => (
-          <MenuItem key={e.key} component={RouterLink} to={e.to!}>
-            {e.label}
-          </MenuItem>
-        ))}
-      </Menu>
+      {anchor && (
+        <Suspense fallback={null}>
+          <CompactMenu anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </Paper>
   );
 }
@@ -90,3 +88,6 @@ export function PublicLayout() {
     </Box>
   );
 }
+
+/** Lazy route module (React Router `lazy`). */
+export { PublicLayout as Component };

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
+import { TextLink } from '../../components/text-link';
+import { useLocation, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../components/text-input';
 import Typography from '@mui/material/Typography';
 import { useAppDispatch } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { AuthCard } from '../../components/auth-card';
+import { FormError } from '../../components/form-error';
 import { afterSignIn } from '../../components/guard-model';
 import { PasswordField } from '../../components/password-field';
 import { forgetToken, signIn } from '../../lib/session';
@@ -48,26 +48,22 @@ export function Component() {
       footer={
         <>
           <Typography variant="body2">
-            <Link component={RouterLink} to={paths.requestPasswordReset}>
+            <TextLink to={paths.requestPasswordReset}>
               Forgot your password?
-            </Link>
+            </TextLink>
           </Typography>
           <Typography variant="body2">
             New here?{' '}
-            <Link component={RouterLink} to={paths.register}>
+            <TextLink to={paths.register}>
               Create an account
-            </Link>
+            </TextLink>
           </Typography>
         </>
       }
     >
       <form onSubmit={submit} noValidate>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }} role="alert">
-            {error}
-          </Alert>
-        )}
-        <TextField label="E-mail or username" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus sx={{ mb: 2.5 }} />
+        {error && <FormError>{error}</FormError>}
+        <TextInput label="E-mail or username" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus sx={{ mb: 2.5 }} />
         <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} required />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={isLoading || !email.trim() || !password} sx={{ mt: 3 }}>
           {isLoading ? 'Logging in…' : 'Log in'}

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
+import { TextLink } from '../../components/text-link';
+import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../components/text-input';
 import Typography from '@mui/material/Typography';
 import { paths } from '../../app/paths';
 import { AuthCard } from '../../components/auth-card';
+import { FormError } from '../../components/form-error';
 import { MIN_PASSWORD_SCORE, PasswordField } from '../../components/password-field';
 import { fieldError } from '../../lib/errors';
 import { useRegisterMutation } from './api';
@@ -47,19 +47,15 @@ export function Component() {
       footer={
         <Typography variant="body2">
           Already have an account?{' '}
-          <Link component={RouterLink} to={paths.login}>
+          <TextLink to={paths.login}>
             Log in
-          </Link>
+          </TextLink>
         </Typography>
       }
     >
       <form onSubmit={submit} noValidate>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }} role="alert">
-            {error.text}
-          </Alert>
-        )}
-        <TextField
+        {error && <FormError>{error.text}</FormError>}
+        <TextInput
           label="E-mail"
           name="email"
           type="email"
@@ -93,13 +89,13 @@ export function Component() {
         </Button>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
           By creating an account you agree to our{' '}
-          <Link component={RouterLink} to={paths.termsOfService}>
+          <TextLink to={paths.termsOfService}>
             Terms of Service
-          </Link>{' '}
+          </TextLink>{' '}
           and{' '}
-          <Link component={RouterLink} to={paths.privacyPolicy}>
+          <TextLink to={paths.privacyPolicy}>
             Privacy Policy
-          </Link>
+          </TextLink>
           .
         </Typography>
       </form>

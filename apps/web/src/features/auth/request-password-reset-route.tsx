@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
+import { TextLink } from '../../components/text-link';
+import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../components/text-input';
 import Typography from '@mui/material/Typography';
 import { paths } from '../../app/paths';
 import { AuthCard } from '../../components/auth-card';
+import { FormError } from '../../components/form-error';
 import { notify } from '../../components/feedback/notify';
 import { useRequestPasswordResetMutation } from './api';
 import { authErrorText } from './auth-errors';
@@ -36,19 +36,15 @@ export function Component() {
       footer={
         <Typography variant="body2">
           Remembered it?{' '}
-          <Link component={RouterLink} to={paths.login}>
+          <TextLink to={paths.login}>
             Log in
-          </Link>
+          </TextLink>
         </Typography>
       }
     >
       <form onSubmit={submit} noValidate>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }} role="alert">
-            {error}
-          </Alert>
-        )}
-        <TextField label="E-mail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
+        {error && <FormError>{error}</FormError>}
+        <TextInput label="E-mail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={isLoading || !email.includes('@')} sx={{ mt: 3 }}>
           {isLoading ? 'Sending…' : 'Send reset code'}
         </Button>

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
+import { TextLink } from '../../components/text-link';
+import { useNavigate, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../components/text-input';
 import Typography from '@mui/material/Typography';
 import { useAppDispatch } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { AuthCard } from '../../components/auth-card';
+import { FormError } from '../../components/form-error';
 import { notify } from '../../components/feedback/notify';
 import { MIN_PASSWORD_SCORE, PasswordField } from '../../components/password-field';
 import { forgetToken, signIn } from '../../lib/session';
@@ -52,26 +52,22 @@ export function Component() {
       footer={
         <Typography variant="body2">
           No code?{' '}
-          <Link component={RouterLink} to={paths.requestPasswordReset}>
+          <TextLink to={paths.requestPasswordReset}>
             Send a new one
-          </Link>
+          </TextLink>
         </Typography>
       }
     >
       <form onSubmit={submit} noValidate>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }} role="alert">
-            {error}
-          </Alert>
-        )}
-        <TextField label="E-mail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required sx={{ mb: 2.5 }} />
-        <TextField
+        {error && <FormError>{error}</FormError>}
+        <TextInput label="E-mail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required sx={{ mb: 2.5 }} />
+        <TextInput
           label="Reset code"
           value={code}
           onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
           autoComplete="one-time-code"
           required
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+          inputProps={{ inputMode: 'numeric', maxLength: 6 }}
           sx={{ mb: 2.5 }}
         />
         <PasswordField label="New password" autoComplete="new-password" value={password} onChange={setPassword} required meter userInputs={[email]} onScore={setScore} helperText="At least 10 characters" />

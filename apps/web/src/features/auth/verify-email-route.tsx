@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../components/text-input';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { AuthCard } from '../../components/auth-card';
+import { FormError } from '../../components/form-error';
 import { notify } from '../../components/feedback/notify';
 import { afterSignIn } from '../../components/guard-model';
 import { selectUser, signIn } from '../../lib/session';
@@ -67,15 +67,11 @@ export function Component() {
   return (
     <AuthCard title="Check your e-mail" subtitle={email ? `Enter the 6-digit code we sent to ${email}. It is valid for 10 minutes.` : 'Enter your e-mail address and the 6-digit code we sent you.'}>
       <form onSubmit={submit} noValidate>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }} role="alert">
-            {error}
-          </Alert>
-        )}
+        {error && <FormError>{error}</FormError>}
         {!(params.get('email') ?? state?.email ?? user?.email) && (
-          <TextField label="E-mail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required sx={{ mb: 2.5 }} />
+          <TextInput label="E-mail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required sx={{ mb: 2.5 }} />
         )}
-        <TextField
+        <TextInput
           label="Verification code"
           name="code"
           value={code}
@@ -83,7 +79,7 @@ export function Component() {
           autoComplete="one-time-code"
           required
           autoFocus
-          slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, style: { letterSpacing: '0.4em', fontSize: '1.4rem' } } }}
+          inputProps={{ inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, style: { letterSpacing: '0.4em', fontSize: '1.4rem' } }}
         />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={!codeOk || !email || verifying.isLoading} sx={{ mt: 3 }}>
           {verifying.isLoading ? 'Verifying…' : 'Verify e-mail'}

@@ -1,0 +1,21 @@
+import Alert from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+import { dismissNotice, type Notice } from './notify';
+
+/** Bottom centre, above the mobile bottom bar; errors stay longer. */
+export default function NoticeSnackbar({ current }: { current: Notice }) {
+  return (
+    <Snackbar
+      key={current.id}
+      open
+      autoHideDuration={current.severity === 'error' ? 8000 : 4000}
+      onClose={(_, reason) => reason !== 'clickaway' && dismissNotice(current.id)}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      sx={{ bottom: { xs: 72, md: 24 } }}
+    >
+      <Alert severity={current.severity} variant="filled" onClose={() => dismissNotice(current.id)} sx={{ width: '100%' }}>
+        {current.message}
+      </Alert>
+    </Snackbar>
+  );
+}
