@@ -16,6 +16,13 @@ const SKIP_REASON = { logged: 'already logged', past: 'time has passed' } as con
 export function DailyPlanView({ plan, date }: { plan: DailyMealPlan; date: string }) {
   const notes = [...asList(plan.personalized_notes), ...asList(plan.considerations)];
   const remaining = plan.remaining_macros;
+  if (plan.planned_meals && plan.planned_meals.length === 0 && plan.date === date) {
+    return (
+      <Alert severity="info">
+        Nothing left to plan today — every meal is logged or its time has passed. Try “What to eat now” for a snack, or plan again tomorrow.
+      </Alert>
+    );
+  }
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
