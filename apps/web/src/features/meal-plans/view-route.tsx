@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,13 +18,15 @@ import { DayPanel } from './components/day-panel';
 import { ExportDialog } from './components/export-dialog';
 import { dateRange, shortDate } from './components/format';
 import { Page } from './components/page';
-import { ShoppingListDialog } from './components/shopping-list-dialog';
 import { StatusChip } from './components/status-chip';
 import { useRegenerate } from './hooks/use-regenerate';
 import { daysDone, expectedDayCount } from './logic/plan-days';
 import { daysToShow } from './logic/placeholders';
 import type { GenerationNotice } from './task-route';
 import type { MealType, PlanFoodBase } from './types';
+
+// The shopping list needs the food catalogue (categories): loaded only when the list is opened.
+const ShoppingListDialog = lazy(() => import('./components/shopping-list-dialog').then((m) => ({ default: m.ShoppingListDialog })));
 
 const BackButton = () => (
   <Button component={RouterLink} to={paths.mealPlan} startIcon={<ArrowBackIcon />}>
@@ -169,7 +171,11 @@ export function Component() {
         <Skeleton variant="rounded" height={240} />
       ) : null}
 
-      <ShoppingListDialog title={plan.name} days={days} open={shoppingOpen} onClose={() => setShoppingOpen(false)} />
+      {shoppingOpen ? (
+        <Suspense fallback={null}>
+          <ShoppingListDialog title={plan.name} days={days} open onClose={() => setShoppingOpen(false)} />
+        </Suspense>
+      ) : null}
       {exportOpen ? <ExportDialog planId={plan.id} open onClose={() => setExportOpen(false)} /> : null}
     </Page>
   );
