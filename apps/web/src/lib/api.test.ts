@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { makeStore } from '../app/store';
+import { api } from './api';
+import { initialSession } from './session';
+
+// The network is the only thing replaced: a fake fetch records what the app sends and answers like the server.
+const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+const validToken = `${b64({ alg: 'HS256' })}.${b64({ sub: '1', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
+
+const probe = api.injectEndpoints({
+  endpoints: (b) => ({
+    probe: b.query<unknown, void>({ query: () => '/probe' }),
+    upload: b.mutation<unknown, unknown>({ query: (body) => ({ url: '/upload', method: 'POST', body }) }),
+  }),
+});
+
+let requests: Request[] = [];
+let answer: () => Response | Promise<Response>;
+beforeEach(() => {
+  requests = [];
+  answer = () => new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'content-type': 'application/json' } });
+  // Node's Request (under jsdom) has no document base URL; a browser resolves '/api/v1/…' against the page.
+  const NodeRequest = globalThis.Request;
+  vi.stubGlobal(
+    'Request',
+    class extends NodeRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' && input.startsWith('/') ? `http://localhost${input}` : input, init);
+      }
+    },
+  );
+  vi.stubGlobal('fetch', async (input: Request) => {
+    requests.push(input);
+    return answer();
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete (window as { Capacitor?: unknown }).Capacitor;
+});
+
+function storeWith(token: string | null) {
+  return makeStore({ ...initialSession(null), token, status: token ? 'checking' : 'anonymous' });
+}
+
+describe('transport rules (spec §7)', () => {
+  test('Bearer when the token is valid, no-cache headers, no credentials, keepalive on the web', async () => {
+    const store = storeWith(validToken);
+    await store.dispatch(probe.endpoints.probe.initiate());
+    const r = requests[0];
+    expect(new URL(r.url).pathname).toBe('/api/v1/probe');
+    expect(r.headers.get('authorization')).toBe(`Bearer ${validToken}`);
+    expect(r.headers.get('cache-control')).toBe('no-cache');
+    expect(r.headers.get('pragma')).toBe('no-cache');
+    expect(r.credentials).toBe('omit');
+    expect(r.keepalive).toBe(true);
+    expect(new URL(r.url).searchParams.has('_auth')).toBe(false);
+  });
+
+  test('an expired token is not sent', async () => {
+    const expired = `${b64({ alg: 'HS256' })}.${b64({ sub: '1', exp: 1 })}.sig`;
+    const store = storeWith(expired);
+    await store.dispatch(probe.endpoints.probe.initiate());
+    expect(requests[0].headers.get('authorization')).toBeNull();
+  });
+
+  test('on native iOS the token also travels as _auth and keepalive is off', async () => {
+    (window as { Capacitor?: unknown }).Capacitor = { getPlatform: () => 'ios', isNativePlatform: () => true };
+    const store = storeWith(validToken);
+    await store.dispatch(probe.endpoints.probe.initiate());
+    const r = requests[0];
+    expect(new URL(r.url).searchParams.get('_auth')).toBe(validToken);
+    expect(r.keepalive).toBe(false);
+  });
+
+  test('bodies over 60 KB go without keepalive (browsers refuse them)', async () => {
+    const store = storeWith(validToken);
+    await store.dispatch(probe.endpoints.upload.initiate({ blob: 'x'.repeat(70_000) }));
+    expect(requests[0].keepalive).toBe(false);
+  });
+
+  test('errors come back normalised', async () => {
+    answer = () => new Response(JSON.stringify({ detail: { msg: 'Meal plan not found', type: 'not_found', errors: null } }), { status: 404, headers: { 'content-type': 'application/json' } });
+    const store = storeWith(validToken);
+    const res = await store.dispatch(probe.endpoints.probe.initiate());
+    expect(res.error).toEqual({ status: 404, data: { detail: { msg: 'Meal plan not found', type: 'not_found', errors: null } } });
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    const res2 = await store.dispatch(probe.endpoints.probe.initiate(undefined, { forceRefetch: true }));
+    expect(res2.error).toMatchObject({ status: 0, data: { detail: { msg: 'Failed to connect to server' } } });
+  });
+
+  test('a 401 on the profile fetch ends the session', async () => {
+    const { sessionApi } = await import('./session');
+    answer = () => new Response(JSON.stringify({ detail: { msg: 'Could not validate credentials', type: 'unauthorized', errors: null } }), { status: 401, headers: { 'content-type': 'application/json' } });
+    const store = storeWith(validToken);
+    await store.dispatch(sessionApi.endpoints.me.initiate());
+    expect(store.getState().session).toEqual({ token: null, user: null, status: 'anonymous' });
+  });
+});
