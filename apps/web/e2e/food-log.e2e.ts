@@ -127,6 +127,13 @@ describe('food log', () => {
     await page.getByRole('button', { name: 'Previous day' }).click();
     await expect.poll(() => text(page, 'day-label')).toBe('Today');
 
+    // Another household measure of the same food: 3 × 1 cup mashed (225 g) = 601 kcal.
+    await lunch.getByRole('button', { name: 'Edit Banana, raw' }).click();
+    await page.getByRole('dialog').getByRole('combobox', { name: 'Serving' }).click();
+    await page.getByRole('option', { name: /^1 cup, mashed/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => text(page, 'meal-lunch-calories')).toBe('601 kcal');
+
     await lunch.getByRole('button', { name: 'Delete Banana, raw' }).click();
     await page.getByText('Deleted Banana, raw').waitFor();
     await expect.poll(() => text(page, 'meal-lunch-calories')).toBe('0 kcal');

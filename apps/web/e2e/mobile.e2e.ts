@@ -23,6 +23,7 @@ describe('mobile layout (390×844)', () => {
     const bar = page.getByRole('navigation', { name: 'Site' });
     await bar.waitFor();
     await bar.getByRole('button', { name: 'Open site menu' }).click();
+    await page.getByRole('menuitem', { name: 'EULA' }).waitFor(); // the menu is its own chunk
     const items = await page.getByRole('menuitem').allTextContents();
     expect(items).toEqual(['Team', 'Privacy Policy', 'Terms of Service', 'EULA']);
     await page.getByRole('menuitem', { name: 'Team' }).click();

@@ -38,6 +38,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** With SHOTS_DIR set, keeps a screenshot for a human to look at. */
+const shot = async (page: Page, name: string) => {
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: join(process.env.SHOTS_DIR, `${name}.png`) });
+};
+
 const badge = (page: Page) => page.locator('[data-testid="unread-badge"] .MuiBadge-badge');
 
 describe('notification center', () => {
@@ -58,6 +63,7 @@ describe('notification center', () => {
     await panel.getByText('At work').waitFor();
     for (const chip of ['420 kcal', 'P 38 g', 'C 20 g', 'F 18 g']) await panel.getByText(chip, { exact: true }).waitFor();
     await panel.getByText('Green Bowl · 1.2 km').waitFor();
+    await shot(page, 'notifications-desktop');
     expect(await panel.getByRole('link', { name: 'Log Food Now' }).getAttribute('href')).toBe('/food-log');
     expect(await panel.getByRole('link', { name: 'Log This Food' }).getAttribute('href')).toBe('/food-log?food=Grilled+chicken+salad');
 
@@ -89,6 +95,8 @@ describe('notification center', () => {
     await page.getByRole('button', { name: 'Alerts' }).click();
     const panel = page.getByRole('region', { name: 'Notifications' });
     await panel.getByRole('heading', { name: 'Notifications' }).waitFor();
+    await panel.getByText('Grilled chicken salad').waitFor();
+    await shot(page, 'notifications-mobile');
     const box = await panel.boundingBox();
     expect(box!.height).toBeGreaterThan(MOBILE.height - 10);
     await panel.getByRole('button', { name: 'Close notifications' }).click();

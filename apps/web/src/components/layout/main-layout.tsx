@@ -46,7 +46,7 @@ export function MainLayout() {
               <MenuIcon />
             </IconButton>
           )}
-          <Logo to={logoTarget(pathname, !!user)} compact={!!user} />
+          <Logo to={logoTarget(pathname, !!user)} compact />
           <Box sx={{ flex: 1 }} />
           <ColorModeButton />
           {user ? (
@@ -57,7 +57,7 @@ export function MainLayout() {
               <AccountMenu />
             </>
           ) : (
-            <Button component={RouterLink} to={paths.login} variant="contained">
+            <Button component={RouterLink} to={paths.login} variant="contained" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
               Log in
             </Button>
           )}

@@ -52,7 +52,7 @@ export function PublicLayout() {
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
       <AppBar position="sticky" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', display: compact ? { xs: 'none', md: 'block' } : 'block' }}>
         <Toolbar sx={{ gap: 1, maxWidth: CONTENT_MAX_WIDTH, width: '100%', mx: 'auto' }}>
-          <Logo to={logoTarget(pathname, loggedIn)} />
+          <Logo to={logoTarget(pathname, loggedIn)} compact />
           <Box sx={{ flex: 1 }} />
           <ColorModeButton />
           {loggedIn ? (
@@ -62,12 +62,12 @@ export function PublicLayout() {
           ) : (
             <>
               {pathname !== paths.login && (
-                <Button component={RouterLink} to={paths.login} sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
+                <Button component={RouterLink} to={paths.login} sx={{ display: { xs: pathname === paths.register ? 'inline-flex' : 'none', sm: 'inline-flex' }, whiteSpace: 'nowrap' }}>
                   Log in
                 </Button>
               )}
               {pathname !== paths.register && (
-                <Button component={RouterLink} to={paths.register} variant="contained">
+                <Button component={RouterLink} to={paths.register} variant="contained" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
                   Sign up
                 </Button>
               )}
