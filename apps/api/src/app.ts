@@ -54,7 +54,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
         // MUI (emotion) injects style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        // The web app's Feedback link looks up the public IP for the mail body (spec §2).
+        connectSrc: ["'self'", 'https://api.ipify.org'],
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'", 'blob:'],
       },
