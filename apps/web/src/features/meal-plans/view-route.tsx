@@ -146,7 +146,7 @@ export function Component() {
                 label={
                   <Box sx={{ lineHeight: 1.2 }}>
                     <div>Day {d.day_number}</div>
-                    <Box component="small" sx={{ opacity: 0.8, fontWeight: 400 }}>
+                    <Box component="small" sx={{ fontWeight: 400 }}>
                       {d.placeholder ? 'placeholder' : shortDate(d.date)}
                     </Box>
                   </Box>

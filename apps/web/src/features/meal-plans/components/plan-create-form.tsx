@@ -6,7 +6,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
-import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -31,35 +30,25 @@ export function PlanCreateForm() {
   const settings = useGetPlanSettingsQuery();
   const favorites = useGetPlanFavoritesQuery();
   const [create, creation] = useCreateMultiDayPlanMutation();
-  const [form, setForm] = useState<PlanForm | null>(null);
+  const [form, setForm] = useState<PlanForm>(() => ({
+    name: 'My meal plan',
+    days: '7',
+    start_date: todayIn(undefined),
+    alternatives_enabled: true,
+    goals: goalsFromSettings(undefined),
+  }));
+  const [prefilled, setPrefilled] = useState(false);
   const [preferFavorites, setPreferFavorites] = useState(true);
   const [touched, setTouched] = useState(false);
 
-  // Pre-fill once the settings answer (or fail: a user without settings still gets a form).
+  // The form is drawn at once (no layout jump); goals and the local start date arrive with the
+  // settings. A user without settings (or a failed fetch) keeps empty goals = the API's defaults.
   useEffect(() => {
-    if (form || settings.isLoading) return;
+    if (prefilled || settings.isLoading) return;
+    setPrefilled(true);
     const s = settings.data;
-    setForm({
-      name: 'My meal plan',
-      days: '7',
-      start_date: todayIn(s?.timezone),
-      alternatives_enabled: true,
-      goals: goalsFromSettings(s),
-    });
-  }, [form, settings.isLoading, settings.data]);
-
-  if (!form) {
-    return (
-      <Card>
-        <CardContent>
-          <Skeleton variant="text" width="50%" height={36} />
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} variant="rounded" height={48} sx={{ mt: 2 }} />
-          ))}
-        </CardContent>
-      </Card>
-    );
-  }
+    if (s) setForm((f) => ({ ...f, start_date: todayIn(s.timezone), goals: goalsFromSettings(s) }));
+  }, [prefilled, settings.isLoading, settings.data]);
 
   const errors = touched ? validatePlanForm(form) : {};
   const serverError = creation.error;
@@ -69,7 +58,7 @@ export function PlanCreateForm() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setTouched(true);
-    if (!form || Object.keys(validatePlanForm(form)).length > 0) return;
+    if (Object.keys(validatePlanForm(form)).length > 0) return;
     try {
       const plan = await create({
         days: Number(form.days),
@@ -141,7 +130,8 @@ export function PlanCreateForm() {
                 value={form.goals[key]}
                 onChange={(e) => set({ goals: { ...form.goals, [key]: e.target.value } })}
                 error={!!errors[key]}
-                placeholder="Default"
+                disabled={!prefilled}
+                placeholder={prefilled ? 'Default' : '…'}
                 helperText={errors[key]}
                 slotProps={{
                   htmlInput: { min: 0, inputMode: 'numeric' },
@@ -162,7 +152,7 @@ export function PlanCreateForm() {
             label={favoriteIds.length > 0 ? `Prefer my ${favoriteIds.length} favorite foods` : 'Prefer my favorite foods (none yet)'}
           />
         </Box>
-        <Button type="submit" variant="contained" size="large" disabled={creation.isLoading}>
+        <Button type="submit" variant="contained" size="large" disabled={creation.isLoading || !prefilled}>
           {creation.isLoading ? 'Creating…' : 'Create plan'}
         </Button>
       </CardContent>
