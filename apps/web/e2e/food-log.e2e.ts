@@ -109,34 +109,34 @@ describe('food log', () => {
     await page.getByRole('dialog').getByLabel('Number of servings').fill('3');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await page.getByText('Entry updated').waitFor();
-    await expect.poll(() => text(page, 'meal-lunch-calories')).toBe('315 kcal');
+    await expect.poll(() => text(page, 'meal-lunch-calories'), { timeout: 10_000 }).toBe('315 kcal');
 
     await page.getByRole('button', { name: 'Previous day' }).click();
     await page.waitForURL(/date=\d{4}-\d{2}-\d{2}/);
-    await expect.poll(() => text(page, 'day-label')).toBe('Yesterday');
-    await expect.poll(() => text(page, 'day-calories')).toBe('0');
+    await expect.poll(() => text(page, 'day-label'), { timeout: 10_000 }).toBe('Yesterday');
+    await expect.poll(() => text(page, 'day-calories'), { timeout: 10_000 }).toBe('0');
     await page.getByRole('button', { name: 'Next day' }).click();
-    await expect.poll(() => text(page, 'day-calories')).toBe('315');
+    await expect.poll(() => text(page, 'day-calories'), { timeout: 10_000 }).toBe('315');
 
     // Tomorrow's empty lunch offers today's lunch (one batch call).
     await page.getByRole('button', { name: 'Next day' }).click();
-    await expect.poll(() => text(page, 'day-label')).toBe('Tomorrow');
+    await expect.poll(() => text(page, 'day-label'), { timeout: 10_000 }).toBe('Tomorrow');
     await lunch.getByRole('button', { name: 'Copy from the day before (1)' }).click();
-    await expect.poll(() => text(page, 'meal-lunch-calories')).toBe('315 kcal');
+    await expect.poll(() => text(page, 'meal-lunch-calories'), { timeout: 10_000 }).toBe('315 kcal');
     await lunch.getByText('3 × 1 medium').waitFor();
     await page.getByRole('button', { name: 'Previous day' }).click();
-    await expect.poll(() => text(page, 'day-label')).toBe('Today');
+    await expect.poll(() => text(page, 'day-label'), { timeout: 10_000 }).toBe('Today');
 
     // Another household measure of the same food: 3 × 1 cup mashed (225 g) = 601 kcal.
     await lunch.getByRole('button', { name: 'Edit Banana, raw' }).click();
     await page.getByRole('dialog').getByRole('combobox', { name: 'Serving' }).click();
     await page.getByRole('option', { name: /^1 cup, mashed/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => text(page, 'meal-lunch-calories')).toBe('601 kcal');
+    await expect.poll(() => text(page, 'meal-lunch-calories'), { timeout: 10_000 }).toBe('601 kcal');
 
     await lunch.getByRole('button', { name: 'Delete Banana, raw' }).click();
     await page.getByText('Deleted Banana, raw').waitFor();
-    await expect.poll(() => text(page, 'meal-lunch-calories')).toBe('0 kcal');
+    await expect.poll(() => text(page, 'meal-lunch-calories'), { timeout: 10_000 }).toBe('0 kcal');
 
     await page.getByRole('button', { name: 'Manual entry' }).click();
     const dlg = page.getByRole('dialog');
@@ -146,11 +146,11 @@ describe('food log', () => {
     await dlg.getByLabel('Meal').click();
     await page.getByRole('option', { name: 'Dinner' }).click();
     await dlg.getByRole('button', { name: 'Add to Dinner' }).click();
-    await expect.poll(() => text(page, 'meal-dinner-calories')).toBe('250 kcal');
+    await expect.poll(() => text(page, 'meal-dinner-calories'), { timeout: 10_000 }).toBe('250 kcal');
 
     await page.getByRole('tab', { name: 'Recent manual' }).click();
     await page.getByRole('button', { name: /^Add Grandma soup to/ }).click();
-    await expect.poll(() => text(page, 'day-calories')).toBe('500');
+    await expect.poll(() => text(page, 'day-calories'), { timeout: 10_000 }).toBe('500');
     await ctx.close();
   });
 
@@ -204,7 +204,7 @@ describe('food log', () => {
     await page.getByLabel('Search foods').fill('');
     await page.getByTestId('meal-snack').getByRole('button', { name: 'Add to Snacks' }).click();
     await page.getByRole('button', { name: 'Add Banana, raw to snacks' }).click();
-    await expect.poll(() => text(page, 'meal-snack-calories')).toBe('105 kcal');
+    await expect.poll(() => text(page, 'meal-snack-calories'), { timeout: 10_000 }).toBe('105 kcal');
     // Nothing sticks out sideways at phone width.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await ctx.close();

@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import MenuItem from '@mui/material/MenuItem';
 import type { MealType } from '@app/contracts/constants';
 import { notify } from '../../../components/feedback/notify';
-import { useUpdateFoodLogMutation } from '../api';
+import { useGetFoodQuery, useUpdateFoodLogMutation } from '../api';
 import { failureText } from '../errors';
 import { round } from '../serving-math';
 import type { FoodLogEntry, FoodLogUpdate } from '../types';
@@ -25,6 +25,9 @@ export function EntryEditDialog({ entry, onClose }: { entry: FoodLogEntry | null
   );
 }
 
+/** The entry's current serving, kept unless another is picked. */
+const KEEP = '__keep';
+
 function EditForm({ entry, onDone }: { entry: FoodLogEntry; onDone: () => void }) {
   const manual = entry.food_id === null;
   const n = entry.number_of_servings || 1;
@@ -39,6 +42,9 @@ function EditForm({ entry, onDone }: { entry: FoodLogEntry; onDone: () => void }
     carbohydrates: String(round(entry.carbohydrates / n, 1)),
     fat: String(round(entry.fat / n, 1)),
   });
+  // Database foods may switch to another household measure of the same food.
+  const { data: food } = useGetFoodQuery(entry.food_id ?? '', { skip: manual });
+  const [servingId, setServingId] = useState<string>(KEEP);
   const [update, { isLoading }] = useUpdateFoodLogMutation();
   const countNum = Number(count);
   const countOk = countNum > 0 && countNum <= 100;
@@ -46,6 +52,7 @@ function EditForm({ entry, onDone }: { entry: FoodLogEntry; onDone: () => void }
 
   async function save() {
     const patch: FoodLogUpdate = { number_of_servings: countNum, meal_type: meal, date };
+    if (!manual && servingId !== KEEP) patch.serving = { id: servingId };
     if (manual) {
       Object.assign(patch, {
         food_name: name.trim(),
@@ -69,7 +76,16 @@ function EditForm({ entry, onDone }: { entry: FoodLogEntry; onDone: () => void }
       {manual ? (
         <TextField label="Food name" value={name} onChange={(e) => setName(e.target.value)} required />
       ) : (
-        <Typography color="text.secondary">Serving: {entry.serving_description}</Typography>
+        <TextField select label="Serving" value={servingId} onChange={(e) => setServingId(e.target.value)}>
+          <MenuItem value={KEEP}>{entry.serving_description}</MenuItem>
+          {(food?.servings ?? [])
+            .filter((sv) => sv.description !== entry.serving_description)
+            .map((sv) => (
+              <MenuItem key={sv.id} value={sv.id}>
+                {sv.description}
+              </MenuItem>
+            ))}
+        </TextField>
       )}
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
         <TextField
