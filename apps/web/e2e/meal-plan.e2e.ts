@@ -82,6 +82,21 @@ describe('meal plans', () => {
     await ctx.close();
   });
 
+  test('a plan opened while it is generating updates by itself until it is ready', async () => {
+    const user = await registerVerifiedUser(server);
+    const created = await apiCall(server, 'POST', '/meal-plans/multi-day', { days: 14, name: 'Fortnight', plan_type: 'multi-day', request_data: {} }, user.token);
+    expect(created.json.status).toBe('processing');
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, user.token, `/meal-plan/${created.json.id}`);
+    await page.getByText(/^Still generating: \d+ of 14 days ready/).waitFor();
+    // No reload: the page polls every 3 s while the plan is processing.
+    await page.getByText('Ready', { exact: true }).waitFor({ timeout: 80_000 });
+    await expect.poll(() => page.getByRole('tab').count()).toBe(14);
+    expect(await page.getByText(/^Still generating/).count()).toBe(0);
+    await ctx.close();
+  }, 120_000);
+
   test('another user’s plan is not found, and the list works on a phone', async () => {
     const owner = await registerVerifiedUser(server);
     const created = await apiCall(server, 'POST', '/meal-plans/multi-day', { days: 1, name: 'Private', plan_type: 'multi-day', request_data: {} }, owner.token);
