@@ -75,9 +75,15 @@ describe('meal plans', () => {
     const eml = outboxText(server.dataDir).find((t) => /to: planner@example.com/i.test(t));
     expect(eml).toBeTruthy();
 
+    // Renamed in place.
+    await page.getByRole('button', { name: 'Rename plan' }).click();
+    await page.getByRole('dialog', { name: 'Rename plan' }).getByLabel('Plan name').fill('E2E fortnight prep');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { level: 1, name: 'E2E fortnight prep' }).waitFor();
+
     // Back on the list, the plan is there and ready.
     await page.getByRole('link', { name: 'All plans' }).click();
-    await page.getByRole('link', { name: /E2E week/ }).waitFor();
+    await page.getByRole('link', { name: /E2E fortnight prep/ }).waitFor();
     await page.getByText('Ready').first().waitFor();
     await ctx.close();
   });
@@ -96,6 +102,19 @@ describe('meal plans', () => {
     expect(await page.getByText(/^Still generating/).count()).toBe(0);
     await ctx.close();
   }, 120_000);
+
+  test('generation can be cancelled from the progress page', async () => {
+    const user = await registerVerifiedUser(server);
+    const created = await apiCall(server, 'POST', '/meal-plans/multi-day', { days: 14, name: 'Too long', plan_type: 'multi-day', request_data: {} }, user.token);
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, user.token, `/meal-plans/task/${created.json.task_id}`);
+    await page.getByRole('button', { name: 'Cancel generation' }).click();
+    await page.getByText('Meal plan generation cancelled').waitFor({ timeout: 20_000 });
+    const plan = await apiCall(server, 'GET', `/meal-plans/${created.json.id}`, undefined, user.token);
+    expect(plan.json.status).toBe('cancelled');
+    await ctx.close();
+  });
 
   test('another user’s plan is not found, and the list works on a phone', async () => {
     const owner = await registerVerifiedUser(server);

@@ -73,6 +73,10 @@ export const mealPlansApi = api.injectEndpoints({
       query: (taskId) => `/meal-plan-tasks/${encodeURIComponent(taskId)}`,
       providesTags: (_r, _e, id) => [{ type: 'MealPlanTask', id }],
     }),
+    cancelMealPlanTask: build.mutation<MealPlanTask, string>({
+      query: (taskId) => ({ url: `/meal-plan-tasks/${encodeURIComponent(taskId)}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'MealPlan', id: 'LIST' }],
+    }),
     regeneratePlanPart: build.mutation<MealPlanTask, { id: number; day_number: number; meal_type?: MealType }>({
       query: ({ id, ...body }) => ({ url: `/meal-plans/${id}/tasks`, method: 'POST', body }),
     }),
@@ -130,6 +134,7 @@ export const {
   useSwapPlanFoodMutation,
   useDeleteMealPlanMutation,
   useRegeneratePlanPartMutation,
+  useCancelMealPlanTaskMutation,
   useExportMealPlanMutation,
   useGetPlanSettingsQuery,
   useGetPlanFavoritesQuery,

@@ -14,6 +14,8 @@ import { paths } from '../../app/paths';
 import { notify } from '../../components/feedback/notify';
 import { MEAL_LABELS, shortDate, whole } from './components/format';
 import { Page } from './components/page';
+import { errorText } from '../../lib/errors';
+import { useCancelMealPlanTaskMutation } from './api';
 import { usePlanGeneration } from './hooks/use-plan-generation';
 import { daysDone, dayTotals, expectedDayCount, mealFoods, mealsOf } from './logic/plan-days';
 import type { PlanDay } from './types';
@@ -66,6 +68,7 @@ export function Component() {
   const { taskId = '' } = useParams();
   const navigate = useNavigate();
   const { state, retry } = usePlanGeneration(taskId);
+  const [cancel, cancelling] = useCancelMealPlanTaskMutation();
   const plan = state.plan;
   const total = plan ? expectedDayCount(plan) : 0;
   const done = plan ? Math.min(daysDone(plan), total) : 0;
@@ -116,9 +119,20 @@ export function Component() {
               aria-label="Days generated"
               sx={{ height: 10, borderRadius: 5 }}
             />
-            <Typography variant="body2" color="text.secondary">
-              You can leave this page — the plan keeps generating and appears in your plans.
-            </Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+              <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 240px' }}>
+                You can leave this page — the plan keeps generating and appears in your plans.
+              </Typography>
+              {state.phase === 'polling' ? (
+                <Button
+                  color="inherit"
+                  disabled={cancelling.isLoading || cancelling.isSuccess}
+                  onClick={() => cancel(taskId).unwrap().catch((e) => notify.error(errorText(e, 'Could not cancel the plan')))}
+                >
+                  {cancelling.isLoading || cancelling.isSuccess ? 'Cancelling…' : 'Cancel generation'}
+                </Button>
+              ) : null}
+            </Box>
           </CardContent>
         </Card>
       )}

@@ -5,8 +5,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
+import IconButton from '@mui/material/IconButton';
 import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditIcon from '@mui/icons-material/EditOutlined';
 import EmailIcon from '@mui/icons-material/EmailOutlined';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCartOutlined';
 import { PROCESSING_PLAN_POLL_MS } from '@app/contracts/constants';
@@ -18,6 +21,7 @@ import { DayPanel } from './components/day-panel';
 import { ExportDialog } from './components/export-dialog';
 import { dateRange, shortDate } from './components/format';
 import { Page } from './components/page';
+import { RenameDialog } from './components/rename-dialog';
 import { StatusChip } from './components/status-chip';
 import { useRegenerate } from './hooks/use-regenerate';
 import { daysDone, expectedDayCount } from './logic/plan-days';
@@ -51,6 +55,7 @@ export function Component() {
   const [tab, setTab] = useState(0);
   const [shoppingOpen, setShoppingOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
+  const [renameOpen, setRenameOpen] = useState(false);
   const { regenerate, busy } = useRegenerate(planId);
   const [swap, swapping] = useSwapPlanFoodMutation();
   const current = days[Math.min(tab, Math.max(0, days.length - 1))];
@@ -109,6 +114,11 @@ export function Component() {
       actions={
         <>
           <BackButton />
+          <Tooltip title="Rename plan">
+            <IconButton aria-label="Rename plan" onClick={() => setRenameOpen(true)}>
+              <EditIcon />
+            </IconButton>
+          </Tooltip>
           <Button variant="outlined" startIcon={<EmailIcon />} onClick={() => setExportOpen(true)} disabled={processing}>
             E-mail
           </Button>
@@ -176,6 +186,7 @@ export function Component() {
           <ShoppingListDialog title={plan.name} days={days} open onClose={() => setShoppingOpen(false)} />
         </Suspense>
       ) : null}
+      {renameOpen ? <RenameDialog planId={plan.id} name={plan.name} onClose={() => setRenameOpen(false)} /> : null}
       {exportOpen ? <ExportDialog planId={plan.id} open onClose={() => setExportOpen(false)} /> : null}
     </Page>
   );
