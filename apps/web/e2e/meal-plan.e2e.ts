@@ -31,7 +31,7 @@ describe('meal plans', () => {
     await openSignedIn(page, server, user.token, '/meal-plan');
 
     // The form starts from the user's settings.
-    await expect.poll(() => page.getByLabel('Calories').inputValue()).toBe('2100');
+    await expect.poll(() => page.getByLabel('Calories').inputValue(), { timeout: 15_000 }).toBe('2100');
     await page.getByText('No meal plans yet').waitFor();
     await page.getByLabel('Plan name').fill('E2E week');
     await page.getByLabel('Days').fill('3');
@@ -42,7 +42,7 @@ describe('meal plans', () => {
     await page.getByText(/of 3 days ready|Starting…/).first().waitFor();
     await page.waitForURL(/\/meal-plan\/\d+$/, { timeout: 60_000 });
     await page.getByRole('heading', { level: 1, name: 'E2E week' }).waitFor();
-    await expect.poll(() => page.getByRole('tab').count()).toBe(3);
+    await expect.poll(() => page.getByRole('tab').count(), { timeout: 15_000 }).toBe(3);
     expect(await page.getByRole('tab').first().textContent()).toContain('Day 1');
     await page.getByRole('heading', { name: 'Breakfast' }).waitFor();
     // Every food says why it is there, and the day is measured against the goals.
@@ -71,7 +71,7 @@ describe('meal plans', () => {
     await mail.getByLabel('Include the shopping list').check();
     await mail.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Meal plan emailed successfully!').waitFor();
-    await expect.poll(() => outboxText(server.dataDir).length).toBe(before + 1);
+    await expect.poll(() => outboxText(server.dataDir).length, { timeout: 15_000 }).toBe(before + 1);
     const eml = outboxText(server.dataDir).find((t) => /to: planner@example.com/i.test(t));
     expect(eml).toBeTruthy();
 
@@ -98,7 +98,7 @@ describe('meal plans', () => {
     await page.getByText(/^Still generating: \d+ of 14 days ready/).waitFor();
     // No reload: the page polls every 3 s while the plan is processing.
     await page.getByText('Ready', { exact: true }).waitFor({ timeout: 80_000 });
-    await expect.poll(() => page.getByRole('tab').count()).toBe(14);
+    await expect.poll(() => page.getByRole('tab').count(), { timeout: 15_000 }).toBe(14);
     expect(await page.getByText(/^Still generating/).count()).toBe(0);
     await ctx.close();
   }, 120_000);
@@ -129,6 +129,22 @@ describe('meal plans', () => {
     await page.getByRole('link', { name: 'All plans' }).click();
     await page.getByRole('button', { name: 'Create plan' }).waitFor();
     await page.getByText('No meal plans yet').waitFor();
+    await ctx.close();
+  });
+
+  test('the list shows 10 plans a page', async () => {
+    const user = await registerVerifiedUser(server);
+    for (let i = 1; i <= 11; i++) {
+      const r = await apiCall(server, 'POST', '/meal-plans/multi-day', { days: 1, name: `Plan ${String(i).padStart(2, '0')}`, plan_type: 'multi-day', request_data: {} }, user.token);
+      expect(r.status).toBe(202);
+    }
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, user.token, '/meal-plan');
+    const plans = page.getByRole('list', { name: 'Meal plans' }).getByRole('listitem');
+    await expect.poll(() => plans.count(), { timeout: 15_000 }).toBe(10);
+    await page.getByRole('navigation', { name: 'Meal plan pages' }).getByRole('button', { name: 'Go to page 2' }).click();
+    await expect.poll(() => plans.count(), { timeout: 15_000 }).toBe(1);
     await ctx.close();
   });
 });

@@ -72,6 +72,7 @@ export function Component() {
   const plan = state.plan;
   const total = plan ? expectedDayCount(plan) : 0;
   const done = plan ? Math.min(daysDone(plan), total) : 0;
+  const cancelled = plan?.status === 'cancelled';
 
   useEffect(() => {
     if (state.phase !== 'done' || !plan) return;
@@ -85,19 +86,21 @@ export function Component() {
     <Page title={plan ? plan.name : 'Generating your meal plan'} subtitle={PHASE_TEXT[state.phase]}>
       {state.phase === 'failed' ? (
         <Alert
-          severity="error"
+          severity={cancelled ? 'info' : 'error'}
           action={
             <Box sx={{ display: 'flex', gap: 1 }}>
-              <Button color="inherit" onClick={retry}>
-                Try again
-              </Button>
+              {cancelled ? null : (
+                <Button color="inherit" onClick={retry}>
+                  Check again
+                </Button>
+              )}
               <Button color="inherit" component={RouterLink} to={paths.mealPlan}>
                 All plans
               </Button>
             </Box>
           }
         >
-          <AlertTitle>We could not finish this plan</AlertTitle>
+          <AlertTitle>{cancelled ? 'Plan cancelled' : 'We could not finish this plan'}</AlertTitle>
           {state.message}
         </Alert>
       ) : (

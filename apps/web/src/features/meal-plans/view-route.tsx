@@ -134,7 +134,8 @@ export function Component() {
         </Alert>
       ) : null}
       {partial ? <Alert severity="warning">{`${failedMessage} (Partial data recovered)`}</Alert> : null}
-      {!partial && (plan.status === 'failed' || plan.status === 'cancelled') ? <Alert severity="error">{failedMessage}</Alert> : null}
+      {!partial && plan.status === 'failed' ? <Alert severity="error">{failedMessage}</Alert> : null}
+      {!partial && plan.status === 'cancelled' ? <Alert severity="info">{failedMessage}</Alert> : null}
       {notice?.message && plan.status === 'completed' ? <Alert severity="warning">{notice.message}</Alert> : null}
       {plan.goals_note ? <Alert severity="info">{plan.goals_note}</Alert> : null}
 

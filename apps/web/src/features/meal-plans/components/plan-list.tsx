@@ -77,7 +77,7 @@ export function PlanList() {
           </Box>
         </Card>
       ) : (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+        <Box component="ul" aria-label="Meal plans" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
           {list.data?.meal_plans.map((p) => (
             <Box component="li" key={p.id}>
               <Card sx={{ display: 'flex', alignItems: 'stretch' }}>
