@@ -35,6 +35,12 @@ describe('error normalisation (spec §8)', () => {
     expect(fieldError(e, 'daily_calorie_goal')).toMatch(/between 800/);
     expect(fieldError(e, 'timezone')).toBeUndefined();
   });
+  test("a server explanation in errors is shown after the message, a transport one is not", () => {
+    expect(errorText(normaliseError({ status: 400, data: { detail: { msg: 'Failed to delete account', type: 'bad_request', errors: 'Password is incorrect' } } }))).toBe(
+      'Failed to delete account: Password is incorrect',
+    );
+    expect(errorText(normaliseError({ status: 'FETCH_ERROR', error: 'x' }))).toBe('Failed to connect to server');
+  });
   test('anything else falls back to the call-specific message', () => {
     expect(errorText(new Error('x'), 'Failed to fetch user settings')).toBe('Failed to fetch user settings');
   });

@@ -61,9 +61,13 @@ export function errorDetail(e: unknown, fallbackMsg = UNEXPECTED_ERROR): ErrorDe
   return { msg: fallbackMsg, type: 'server_error', errors: serialized?.message ?? COULD_NOT_CONNECT };
 }
 
-/** One line for a snackbar: the message, plus the first field error of a 422. */
+/**
+ * One line for a snackbar: the message, plus the first field error of a 422 or the server's own
+ * explanation (e.g. 'Failed to delete account: Password is incorrect').
+ */
 export function errorText(e: unknown, fallbackMsg?: string): string {
   const d = errorDetail(e, fallbackMsg);
+  if (d.type !== 'server_error' && typeof d.errors === 'string' && d.errors && d.errors !== d.msg) return `${d.msg}: ${d.errors}`;
   if (d.type === 'validation_error' && Array.isArray(d.errors) && d.errors.length > 0) {
     const first = d.errors[0] as { msg?: string };
     if (first?.msg && first.msg !== d.msg) return `${d.msg}: ${first.msg}`;

@@ -50,9 +50,10 @@ export function DataCard() {
     try {
       await remove({ password }).unwrap();
       setConfirm(false);
+      // Leave the guarded page first: signing out while on it would make the guard send us to /login.
+      await navigate(paths.home, { replace: true });
       dispatch(signOut());
       notify.success('Your account and all its data have been deleted.');
-      navigate(paths.home, { replace: true });
     } catch (e) {
       notify.error(errorText(e, 'Failed to delete account'));
     }

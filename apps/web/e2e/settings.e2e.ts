@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { apiCall, DESKTOP, launchBrowser, newContext, openSignedIn, poll, registerVerifiedUser, startServer, type Server } from './harness';
+
+let server: Server;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('settings', () => {
+  test('goals from the Mifflin-St Jeor helper are saved; diet types and allergies toggle', async () => {
+    const user = await registerVerifiedUser(server);
+    const ctx = await newContext(browser, DESKTOP);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, user.token, '/settings');
+    await page.getByRole('button', { name: 'Suggest goals for me' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Suggest goals for me' });
+    await dialog.getByLabel('Age (years)').fill('35');
+    await dialog.getByLabel('Height (cm)').fill('180');
+    await dialog.getByLabel('Weight (kg)').fill('80');
+    await dialog.getByTestId('goal-suggestion').waitFor();
+    await dialog.getByRole('button', { name: 'Use these goals' }).click();
+    await page.getByRole('button', { name: 'Save goals' }).click();
+    await page.getByText('Daily goals saved').waitFor();
+    const saved = await apiCall(server, 'GET', '/user-settings', undefined, user.token);
+    // Female, 35 y, 180 cm, 80 kg: BMR 10·80 + 6.25·180 − 5·35 − 161 = 1589; lightly active ×1.375, maintain → 2180 kcal.
+    expect(saved.json.daily_calorie_goal).toBe(2180);
+    expect(saved.json.daily_protein_goal).toBeGreaterThan(0);
+
+    await page.getByRole('group', { name: 'Diet types' }).getByRole('button', { name: 'Vegetarian' }).click();
+    await page.getByText('Diet types saved').waitFor();
+    await page.getByRole('group', { name: 'Allergies' }).getByRole('button', { name: 'Peanuts' }).click();
+    await page.getByText('Allergies saved').waitFor();
+    await poll(async () => (await apiCall(server, 'GET', '/user-settings', undefined, user.token)).json.allergies).toEqual(['peanuts']);
+    expect((await apiCall(server, 'GET', '/user-settings', undefined, user.token)).json.diet_types).toEqual(['vegetarian']);
+
+    // A goal the server refuses shows its message, not a crash.
+    await page.getByLabel('Calories').fill('100');
+    await page.getByRole('button', { name: 'Save goals' }).click();
+    await page.getByText(/between 800 and 10000/).first().waitFor();
+    await ctx.close();
+  });
+
+  test('time zone search, CSV export and account deletion', async () => {
+    const user = await registerVerifiedUser(server);
+    const ctx = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, user.token, '/settings');
+    await page.getByLabel('Time zone').fill('Berlin');
+    await page.getByRole('option', { name: 'Europe/Berlin' }).click();
+    await page.getByText('Time zone set to Europe/Berlin').waitFor();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('food_log_30days.csv');
+    expect(readFileSync(await file.path(), 'utf8').split('\n')[0].length).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel(/^Password/).fill('wrong-password-123');
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await page.getByText('Failed to delete account: Password is incorrect').waitFor();
+    await dialog.getByLabel(/^Password/).fill(user.password);
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect((await apiCall(server, 'POST', '/auth/login', { email: user.email, password: user.password })).status).toBeGreaterThanOrEqual(400);
+    await ctx.close();
+  });
+});
