@@ -51,7 +51,9 @@ export function Component() {
   const plan = q.data;
   useEffect(() => setPollMs(plan?.status === 'processing' ? PROCESSING_PLAN_POLL_MS : 0), [plan?.status]);
 
-  const days = useMemo(() => (plan ? daysToShow(plan, notice?.placeholderDayNumbers) : []), [plan, notice]);
+  // Days the progress page gave up on are shown as placeholders until the user refreshes or regenerates them.
+  const [forced, setForced] = useState<number[]>(() => notice?.placeholderDayNumbers ?? []);
+  const days = useMemo(() => (plan ? daysToShow(plan, forced) : []), [plan, forced]);
   const [tab, setTab] = useState(0);
   const [shoppingOpen, setShoppingOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
@@ -172,9 +174,15 @@ export function Component() {
               editable={plan.status === 'completed'}
               busy={busy}
               swapping={swapping.isLoading}
-              onRegenerate={regenerate}
+              onRegenerate={(t) => {
+                setForced((f) => f.filter((n) => n !== t.day_number));
+                regenerate(t);
+              }}
               onSwap={onSwap}
-              onRefresh={() => q.refetch()}
+              onRefresh={() => {
+                setForced([]);
+                q.refetch();
+              }}
             />
           </Box>
         </>
