@@ -48,7 +48,7 @@ export function DayPanel({ day, goals, editable, busy, onRegenerate, onSwap, onR
       <Card>
         <CardContent sx={{ display: 'grid', gap: 2 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-            <Typography variant="h5" component="h2" sx={{ flex: 1 }}>
+            <Typography variant="h5" component="h2" sx={{ flex: 1, whiteSpace: 'nowrap' }}>
               Day {day.day_number}
               {day.date ? (
                 <Typography component="span" variant="body1" color="text.secondary" sx={{ ml: 1, whiteSpace: 'nowrap' }}>
