@@ -1,4 +1,9 @@
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// CI asks for a JSON report of every run so it can print one closing line for all of them.
+const reportDir = process.env.VITEST_REPORT_DIR;
+const reporters = reportDir ? ['default', ['json', { outputFile: join(reportDir, `e2e-${Date.now()}-${process.pid}.json`) }]] : ['default'];
 
 // Browser tests against the real product: each file starts its own server (fresh DATA_DIR, free port).
 // Files run one after another: every server loads the food database and runs a browser, and
@@ -8,6 +13,7 @@ export default defineConfig({
     name: 'e2e',
     include: ['e2e/**/*.e2e.ts'],
     root: new URL('..', import.meta.url).pathname,
+    reporters: reporters as any,
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 240_000,
