@@ -37,6 +37,21 @@ export async function addTerms(db: Db, texts: string[]): Promise<void> {
   if (list.length) await db.execute(sql`insert into ${food_terms} (term) select unnest(${`{${list.join(',')}}`}::text[]) on conflict do nothing`);
 }
 
+/** Whether `word` is a whole word of some food's text (a finished word, not one still being typed). */
+export async function isKnownTerm(db: Db, word: string): Promise<boolean> {
+  if (word.length < 3) return false;
+  const rows = await db.select({ term: food_terms.term }).from(food_terms).where(eq(food_terms.term, word)).limit(1);
+  return rows.length > 0;
+}
+
+/** Which of `words` are whole words of some food's text. */
+export async function knownTerms(db: Db, words: string[]): Promise<Set<string>> {
+  const list = words.filter((w) => w.length >= 3);
+  if (!list.length) return new Set();
+  const rows = await db.select({ term: food_terms.term }).from(food_terms).where(inArray(food_terms.term, list));
+  return new Set(rows.map((r) => r.term));
+}
+
 /** Known words closest to a (possibly misspelt) query word, best first; the word itself when known. */
 export async function similarTerms(db: Db, word: string, limit = 4): Promise<string[]> {
   const rows = await db
@@ -92,28 +107,46 @@ export async function getFoods(db: Db, ids: string[]): Promise<FoodRow[]> {
 }
 
 /**
- * Candidates for the ranker: foods matching every query word (stemmed, by prefix). Generic foods (a few
- * thousand to tens of thousands, partial GIN index) are ordered by the head-weighted text rank and the
- * commonness prior; branded products (possibly millions) contribute the first matches the index yields,
- * since the ranker puts generic everyday foods first anyway. `total` is capped at TOTAL_CAP.
+ * Candidates for the ranker. Generic foods (a few thousand to tens of thousands, partial GIN index) match
+ * every query word by prefix and are ordered by the head-weighted text rank and the commonness prior.
+ * Branded products (possibly millions) match whole words (`exact`), falling back to a prefix on the last word
+ * only when whole words find almost nothing and the last word is not a known whole word (the user is
+ * still typing it); they contribute the first
+ * matches the index yields, since the ranker puts generic everyday foods first anyway. The queries run
+ * concurrently (on PostgreSQL each takes its own connection). `total` is capped at TOTAL_CAP.
  */
-export async function strictCandidates(db: Db, tsquery: string, limit: number): Promise<{ rows: SearchCandidate[]; total: number }> {
+export async function strictCandidates(db: Db, tsquery: string, exact: string, typing: string, lastWord: string, limit: number): Promise<{ rows: SearchCandidate[]; total: number }> {
   const q = sql`to_tsquery('english', ${tsquery})`;
-  const generic = await db
-    .select(candidateColumns)
-    .from(foods)
-    .where(sql`${foods.search_vector} @@ ${q} and ${foods.food_type} = 'Generic'`)
-    .orderBy(sql`ts_rank('{0, 0.2, 0, 1}', ${foods.search_vector}, ${q}) * 4 + ${foods.commonness} desc`)
-    .limit(limit);
-  const brand = await db
-    .select(candidateColumns)
-    .from(foods)
-    .where(sql`${foods.search_vector} @@ ${q} and ${foods.food_type} <> 'Generic'`)
-    .limit(limit);
-  const rows = generic.concat(brand);
-  const total = generic.length < limit && brand.length < limit ? rows.length : await countMatches(db, sql`${foods.search_vector} @@ ${q}`);
-  return { rows, total };
+  const generic = () =>
+    db
+      .select(candidateColumns)
+      .from(foods)
+      .where(sql`${foods.search_vector} @@ ${q} and ${foods.food_type} = 'Generic'`)
+      .orderBy(sql`ts_rank('{0, 0.2, 0, 1}', ${foods.search_vector}, ${q}) * 4 + ${foods.commonness} desc`)
+      .limit(limit);
+  const brands = (query: string) =>
+    db
+      .select(candidateColumns)
+      .from(foods)
+      .where(sql`${foods.search_vector} @@ to_tsquery('english', ${query}) and ${foods.food_type} <> 'Generic'`)
+      .limit(limit);
+  let [genericRows, brandRows, lastWordDone] = await Promise.all([generic(), brands(exact), lastWord ? isKnownTerm(db, lastWord) : true]);
+  let brandQuery = exact;
+  if (brandRows.length < FEW_BRANDS && typing !== exact && !lastWordDone) {
+    brandRows = await brands(typing);
+    brandQuery = typing;
+  }
+  const rows = genericRows.concat(brandRows);
+  if (genericRows.length < limit && brandRows.length < limit) return { rows, total: rows.length };
+  const [g, b] = await Promise.all([
+    genericRows.length < limit ? genericRows.length : countMatches(db, sql`${foods.search_vector} @@ ${q} and ${foods.food_type} = 'Generic'`),
+    brandRows.length < limit ? brandRows.length : countMatches(db, sql`${foods.search_vector} @@ to_tsquery('english', ${brandQuery}) and ${foods.food_type} <> 'Generic'`),
+  ]);
+  return { rows, total: Math.min(TOTAL_CAP, g + b) };
 }
+
+/** Below this many whole-word brand matches, prefixes are tried too. */
+const FEW_BRANDS = 20;
 
 export const TOTAL_CAP = 1000;
 

@@ -39,14 +39,17 @@ export async function searchFoods(db: Db, query: string, page: number, pageSize:
   let rows: repo.SearchCandidate[] = [];
   let total = 0;
   try {
-    if (q.strict) ({ rows, total } = await repo.strictCandidates(db, q.strict, CANDIDATES));
+    if (q.strict) ({ rows, total } = await repo.strictCandidates(db, q.strict, q.exact, q.typing, q.text.split(' ').at(-1) ?? '', CANDIDATES));
     if (total < CORRECT_BELOW) {
       const words = q.text.split(' ');
-      const alternatives = await Promise.all(words.map(async (w) => (w.length >= 3 && /[a-z]/.test(w) ? repo.similarTerms(db, w) : [w])));
+      // Only words no food uses are corrected: a known word with few matches is not a typo.
+      const known = await repo.knownTerms(db, words);
+      const misspelt = (w: string) => w.length >= 3 && /[a-z]/.test(w) && !known.has(w);
+      const alternatives = await Promise.all(words.map(async (w) => (misspelt(w) ? repo.similarTerms(db, w) : [w])));
       const corrected = words.map((w, i) => [w, ...alternatives[i]!.filter((t) => t !== w)].join(' ')).filter((_, i) => alternatives[i]!.length > 0);
-      if (corrected.length) {
+      if (corrected.length && words.some(misspelt)) {
         q = parseQuery(query, corrected);
-        const more = await repo.strictCandidates(db, q.strict, CANDIDATES);
+        const more = await repo.strictCandidates(db, q.strict, q.exact, q.typing, q.text.split(' ').at(-1) ?? '', CANDIDATES);
         const seen = new Set(rows.map((r) => r.id));
         rows = rows.concat(more.rows.filter((r) => !seen.has(r.id)));
         total = Math.max(total, more.total);
