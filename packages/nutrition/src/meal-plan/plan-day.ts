@@ -15,7 +15,8 @@ import type { MealPlanRequest, MealType, PlanDay } from './types.js';
 
 // highs ships CommonJS typings with `export default`; under NodeNext the default import types as the
 // namespace, while at run time the ESM build's default is the loader. Take `.default` explicitly.
-type Loader = typeof highsModule.default.default;
+// The shape differs between module resolutions (NodeNext here, Bundler in the API), so type it once.
+type Loader = (options?: object) => Promise<import('highs').Highs>;
 const ns = highsModule as unknown as { default: Loader | { default: Loader } };
 const loadHighs: Loader = typeof ns.default === 'function' ? ns.default : ns.default.default;
 type Highs = Awaited<ReturnType<Loader>>;
