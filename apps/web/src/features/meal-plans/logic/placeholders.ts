@@ -6,22 +6,14 @@
  */
 import { addDays, format, isValid, parseISO } from 'date-fns';
 import { placeholderDay } from '@app/nutrition/placeholder-days';
+import { mulberry32 as seededRandom } from '@app/nutrition/meal-plan/prng';
 import type { MealPlan, PlanDay } from '../types';
 import { expectedDayCount, isEmptyDay, usableDays } from './plan-days';
 
 export type ShownDay = PlanDay & { refresh_hint?: string };
 
-/** mulberry32: a tiny deterministic PRNG, enough for ±20 % display variation. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The optimiser's seeded PRNG (mulberry32), enough for ±20 % display variation. */
+export { seededRandom };
 
 function dateOf(start: string | null | undefined, dayNumber: number): string | undefined {
   if (!start) return undefined;
