@@ -33,6 +33,9 @@ export interface PlanContext {
   solver?: 'highs' | 'greedy';
   /** Branch-and-bound node limit for HiGHS (deterministic, unlike a time limit). */
   mip_max_nodes?: number;
+  /** A retry of a day that missed its goals: a fresh (still seeded) sample and looser variety. */
+  attempt?: number;
+  maxDaysPerFood?: number;
 }
 
 export const MAX_DAYS_PER_FOOD = 3;
@@ -40,8 +43,8 @@ export const MAX_DAYS_PER_FOOD = 3;
 export function dayProblem(prep: Prepared, ctx: PlanContext): DayProblem {
   const day = ctx.day_number ?? 1;
   const usage = ctx.usage ?? new Map<string, number>();
-  const rand = mulberry32(subSeed(prep.seed, 'day', day));
-  const cctx = { rand, favourites: prep.favourites, usage, maxDaysPerFood: MAX_DAYS_PER_FOOD };
+  const rand = mulberry32(ctx.attempt ? subSeed(prep.seed, 'day', day, 'retry', ctx.attempt) : subSeed(prep.seed, 'day', day));
+  const cctx = { rand, favourites: prep.favourites, usage, maxDaysPerFood: ctx.maxDaysPerFood ?? MAX_DAYS_PER_FOOD };
   return {
     meals: prep.meals.map((meal) => ({ meal, target: prep.targets[meal]!, cands: pickCandidates(prep.pool, meal, cctx), previous: ctx.previous?.[meal] })),
     goals: prep.planGoals, favourites: prep.favourites, usage, rand, keto: prep.filter.diets.includes('keto'),
