@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, isErrorBody, waitFor, type TestApp } from '../test/helpers.ts';
+import { createTestApp, createUser, isErrorBody, waitFor, type TestApp } from '../test/helpers.ts';
 import { PURGE_QUEUE } from './features/maintenance/jobs.ts';
 
 let t: TestApp;
@@ -45,6 +45,26 @@ describe('the API shell', () => {
     const res = await fetch(`${t.base}/api/v1/health`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+});
+
+describe('the error contract', () => {
+  it('names the wrong field of a body that may take two shapes, not just "invalid input"', async () => {
+    const { token } = await createUser(t);
+    const res = await t.http.post('/food-logs', { food_id: 'usda-09040', number_of_servings: 1, meal_type: 'brunch' }, { token });
+    expect(res.status).toBe(422);
+    expect(res.json.detail.type).toBe('validation_error');
+    expect(res.json.detail.errors).toEqual([expect.objectContaining({ loc: ['body', 'meal_type'] })]);
+    expect(res.json.detail.msg).toMatch(/^meal_type: /);
+  });
+
+  it('answers malformed JSON with 400 and an oversized body with 413, both with the error body', async () => {
+    const bad = await t.http.call('POST', '/auth/login', { raw: '{"email": ' });
+    expect(bad.status).toBe(400);
+    expect(isErrorBody(bad)).toBe(true);
+    const huge = await t.http.call('POST', '/auth/login', { raw: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2_000_000) }) });
+    expect(huge.status).toBe(413);
+    expect(isErrorBody(huge)).toBe(true);
   });
 });
 

@@ -4,6 +4,24 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ErrorTypes, type FieldError } from '@app/contracts';
 import { HttpError } from '../lib/http-error.ts';
 
+interface Issue {
+  path: PropertyKey[];
+  code: string;
+  message: string;
+  errors?: Issue[][];
+}
+
+/**
+ * "Invalid input" for a union (a food log from the database or a manual one) tells a client nothing:
+ * report the issues of the branch the body came closest to, with their full paths.
+ */
+function expandUnion(issue: Issue): Issue[] {
+  if (issue.code !== 'invalid_union' || !issue.errors?.length) return [issue];
+  const closest = [...issue.errors].sort((a, b) => a.length - b.length)[0]!;
+  if (!closest.length) return [issue];
+  return closest.flatMap((sub) => expandUnion({ ...sub, path: [...issue.path, ...sub.path] }));
+}
+
 function body(msg: string, type: string, errors: unknown = null) {
   return { detail: { msg, type, errors } };
 }
@@ -18,12 +36,14 @@ export default fp(
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
         const where = (err as any).validationContext as string | undefined;
-        const errors: FieldError[] = err.validation.map((v) => {
-          // fastify-type-provider-zod 7 puts the issue's path in instancePath and its code in keyword (no params.issue).
-          const issue = (v.params?.issue ?? {}) as { path?: PropertyKey[]; code?: string; message?: string };
-          const rawPath = issue.path ?? v.instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-          const path = rawPath.map((p) => (typeof p === 'number' ? p : String(p)));
-          return { loc: [where === 'querystring' ? 'query' : (where ?? 'body'), ...path], msg: issue.message ?? v.message ?? 'Invalid value', type: issue.code ?? v.keyword ?? 'invalid' };
+        const errors: FieldError[] = err.validation.flatMap((v) => {
+          // fastify-type-provider-zod 7 puts the issue's path in instancePath, its code in keyword and the rest in params.
+          const path = v.instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+          return expandUnion({ ...(v.params as object), path, code: v.keyword, message: v.message ?? 'Invalid value' }).map((i) => ({
+            loc: [where === 'querystring' ? 'query' : (where ?? 'body'), ...i.path.map((p) => (typeof p === 'number' ? p : String(p)))],
+            msg: i.message,
+            type: i.code,
+          }));
         });
         const first = errors[0];
         const msg = first ? `${first.loc.slice(1).join('.') || first.loc[0]}: ${first.msg}` : 'Validation failed';
