@@ -2,9 +2,9 @@ import type { CapacitorConfig } from '@capacitor/cli';
 import { KeyboardResize } from '@capacitor/keyboard';
 
 /**
- * The iOS and Android apps load the same web build (dist). API calls go to the server configured at
- * build time: in the native apps a relative /api/v1 would hit the app's own origin, so a production
- * build for the stores sets `server.url` or a reverse proxy host here.
+ * The iOS and Android apps load the same web build (dist). In the native apps a relative /api/v1 would
+ * hit the app's own origin, so a store build is made with VITE_API_BASE_URL=https://<api host>/api/v1
+ * (the API always allows the apps' origins, capacitor://localhost and https://localhost, in CORS).
  */
 const config: CapacitorConfig = {
   appId: 'com.example.nutritiontracker',

@@ -33,7 +33,8 @@ const tokenOf = (state: unknown): string | null => (state as { session?: { token
 const KEEPALIVE_BODY_LIMIT = 60_000;
 
 const rawBaseQuery = fetchBaseQuery({
-  baseUrl: '/api/v1',
+  // The native apps are served from their own origin: a store build sets VITE_API_BASE_URL (https://api.example.com/api/v1).
+  baseUrl: import.meta.env.VITE_API_BASE_URL ?? '/api/v1',
   // Spec §7: no cookies, the token travels in the Authorization header only.
   credentials: 'omit',
   prepareHeaders(headers, { getState }) {
