@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, STRONG_PASSWORD, startServer, uniqueEmail, waitForCode, type Server } from './harness';
+import { useProduct, newContext, STRONG_PASSWORD, uniqueEmail, waitForCode, type Server } from './harness';
 
 let server: Server;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useProduct((s, b) => {
+  server = s;
+  browser = b;
 });
 
 describe('sign-up', () => {

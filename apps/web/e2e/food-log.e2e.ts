@@ -1,18 +1,16 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import {
+import { useProduct,
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
-  launchBrowser,
   MOBILE,
   newContext,
   openSignedIn,
   registerVerifiedUser,
   STRONG_PASSWORD,
-  startServer,
   uniqueEmail,
   waitForCode,
   type Server,
@@ -20,13 +18,9 @@ import {
 
 let server: Server;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useProduct((s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function text(page: Page, testId: string) {

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, openSignedIn, registerVerifiedUser, startServer, type Server } from './harness';
+import { useProduct, newContext, openSignedIn, registerVerifiedUser, type Server } from './harness';
 
 let server: Server;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useProduct((s, b) => {
+  server = s;
+  browser = b;
 });
 
 describe('route guard and redirects', () => {

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -110,6 +110,24 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * One product and one browser for a spec file: started before its tests, stopped after them.
+ * `ready` receives both (and anything `setup` made) so specs keep plain `server`/`browser` variables.
+ */
+export function useProduct<T = undefined>(ready: (server: Server, browser: Browser, extra: T) => void, setup?: (server: Server) => Promise<T>): void {
+  let server: Server | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    ready(server, browser, (setup ? await setup(server) : undefined) as T);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
 }
 
 /** A JSON call to the API; returns status and parsed body. */

@@ -1,18 +1,14 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiCall, launchBrowser, MOBILE, newContext, openSignedIn, registerVerifiedUser, startServer, type Server } from './harness';
+import { useProduct, apiCall, MOBILE, newContext, openSignedIn, registerVerifiedUser, type Server } from './harness';
 
 let server: Server;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useProduct((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const outboxText = (dataDir: string) => {

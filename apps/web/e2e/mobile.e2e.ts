@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, MOBILE, newContext, openSignedIn, poll, registerVerifiedUser, startServer, type Server, type TestUser } from './harness';
+import { useProduct, MOBILE, newContext, openSignedIn, poll, registerVerifiedUser, type Server, type TestUser } from './harness';
 
 let server: Server;
 let browser: Browser;
 let user: TestUser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  user = await registerVerifiedUser(server);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useProduct<TestUser>(
+  (s, b, u) => {
+    server = s;
+    browser = b;
+    user = u;
+  },
+  (s) => registerVerifiedUser(s),
+);
 
 describe('mobile layout (390×844)', () => {
   test('logged out on / and /login: compact bar with menu, logo and login button', async () => {

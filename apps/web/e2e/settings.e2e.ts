@@ -1,17 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiCall, DESKTOP, launchBrowser, newContext, openSignedIn, poll, registerVerifiedUser, startServer, type Server } from './harness';
+import { useProduct, apiCall, DESKTOP, newContext, openSignedIn, poll, registerVerifiedUser, type Server } from './harness';
 
 let server: Server;
 let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useProduct((s, b) => {
+  server = s;
+  browser = b;
 });
 
 describe('settings', () => {
