@@ -2,11 +2,11 @@ import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { notify } from '../../../components/feedback/notify';
 import { useCreateCustomFoodMutation } from '../api';
 import { failureText } from '../errors';
-import { NumberField, toAmount } from './number-field';
+import { NumberField } from './number-field';
+import { NutrientFields, useNutrientValues } from './nutrient-fields';
 import { ResponsiveSheet } from './responsive-sheet';
 
 const NUTRIENTS = [
@@ -19,7 +19,6 @@ const NUTRIENTS = [
   ['saturated_fat', 'Saturated fat (g)'],
   ['sodium', 'Sodium (mg)'],
 ] as const;
-type Nutrient = (typeof NUTRIENTS)[number][0];
 
 interface Props {
   /** Open with this barcode filled in (an unknown scanned code), or '' for a food without one. */
@@ -45,9 +44,8 @@ function CustomFoodForm({ initialBarcode, onClose, onCreated }: { initialBarcode
   const [servingUnit, setServingUnit] = useState('serving');
   const [servingGrams, setServingGrams] = useState('100');
   const [barcode, setBarcode] = useState(initialBarcode);
-  const [values, setValues] = useState<Record<Nutrient, string>>(() => Object.fromEntries(NUTRIENTS.map(([k]) => [k, ''])) as Record<Nutrient, string>);
+  const { values, setValues, nums } = useNutrientValues(NUTRIENTS);
   const [create, { isLoading }] = useCreateCustomFoodMutation();
-  const nums = Object.fromEntries(NUTRIENTS.map(([k]) => [k, toAmount(values[k])])) as Record<Nutrient, number>;
   const size = Number(servingSize);
   const grams = Number(servingGrams);
   const code = barcode.replace(/[\s-]/g, '');
@@ -90,21 +88,7 @@ function CustomFoodForm({ initialBarcode, onClose, onCreated }: { initialBarcode
         helperText={barcodeOk ? ' ' : 'A barcode has 8 to 14 digits'}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
-      <Typography variant="subtitle2" color="text.secondary">
-        Nutrition per serving
-      </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 2 }}>
-        {NUTRIENTS.map(([k, label]) => (
-          <NumberField
-            key={k}
-            label={label}
-            value={values[k]}
-            required={k === 'calories'}
-            onChange={(v) => setValues({ ...values, [k]: v })}
-            error={Number.isNaN(nums[k]) ? 'Not a valid amount' : undefined}
-          />
-        ))}
-      </Box>
+      <NutrientFields list={NUTRIENTS} values={values} nums={nums} onChange={setValues} />
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', pb: 1 }}>
         <Button onClick={onClose}>Cancel</Button>
         <Button type="submit" variant="contained" disabled={invalid || isLoading}>

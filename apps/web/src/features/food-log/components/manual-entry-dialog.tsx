@@ -4,14 +4,14 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { MealType } from '@app/contracts/constants';
 import { notify } from '../../../components/feedback/notify';
 import { useAddManualFavoriteMutation, useCreateFoodLogMutation } from '../api';
 import { failureText } from '../errors';
 import { MEAL_LABELS } from '../serving-math';
 import { MealSelect } from './meal-select';
-import { NumberField, toAmount } from './number-field';
+import { NumberField } from './number-field';
+import { NutrientFields, useNutrientValues } from './nutrient-fields';
 import { ResponsiveSheet } from './responsive-sheet';
 
 const FIELDS = [
@@ -21,7 +21,6 @@ const FIELDS = [
   ['fat', 'Fat (g)'],
   ['fiber', 'Fiber (g)'],
 ] as const;
-type Field = (typeof FIELDS)[number][0];
 
 /** Log something that is not in the database by typing its values for one serving. */
 export function ManualEntryDialog(props: { open: boolean; date: string; meal: MealType; onMealChange: (m: MealType) => void; onClose: () => void }) {
@@ -37,12 +36,11 @@ function ManualForm({ date, meal, onMealChange, onClose }: { date: string; meal:
   const [name, setName] = useState('');
   const [serving, setServing] = useState('1 serving');
   const [count, setCount] = useState('1');
-  const [values, setValues] = useState<Record<Field, string>>({ calories: '', protein: '', carbohydrates: '', fat: '', fiber: '' });
+  const { values, setValues, nums } = useNutrientValues(FIELDS);
   const [saveFavorite, setSaveFavorite] = useState(false);
   const [createLog, { isLoading }] = useCreateFoodLogMutation();
   const [addFavorite] = useAddManualFavoriteMutation();
   const mealId = useId();
-  const nums = Object.fromEntries(FIELDS.map(([k]) => [k, toAmount(values[k])])) as Record<Field, number>;
   const countNum = Number(count);
   const invalid = !name.trim() || values.calories.trim() === '' || Object.values(nums).some(Number.isNaN) || !(countNum > 0 && countNum <= 100);
 
@@ -71,21 +69,7 @@ function ManualForm({ date, meal, onMealChange, onClose }: { date: string; meal:
         <TextField label="Serving" value={serving} onChange={(e) => setServing(e.target.value)} helperText="e.g. 1 bowl, 250 ml" />
         <NumberField label="Servings" value={count} onChange={setCount} min={0.01} max={100} />
       </Box>
-      <Typography variant="subtitle2" color="text.secondary">
-        Nutrition per serving
-      </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))', gap: 2 }}>
-        {FIELDS.map(([k, label]) => (
-          <NumberField
-            key={k}
-            label={label}
-            value={values[k]}
-            required={k === 'calories'}
-            onChange={(v) => setValues({ ...values, [k]: v })}
-            error={Number.isNaN(nums[k]) ? 'Not a valid amount' : undefined}
-          />
-        ))}
-      </Box>
+      <NutrientFields list={FIELDS} values={values} nums={nums} onChange={setValues} />
       <MealSelect id={mealId} value={meal} onChange={onMealChange} />
       <FormControlLabel control={<Checkbox checked={saveFavorite} onChange={(e) => setSaveFavorite(e.target.checked)} />} label="Also save to favorites" />
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', pb: 1 }}>
