@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
-import { store } from './store';
+import { store } from '../lib/store';
 
 const router = createAppRouter();
 

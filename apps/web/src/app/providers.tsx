@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { Notifier } from '../components/feedback/notifier';
-import type { AppStore } from './store';
+import type { AppStore } from '../lib/store';
 import { theme } from './theme';
 
 /** Everything the app needs above the router: store, theme (light/dark), baseline CSS, snackbars. */

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, type RouteObject } from 'react-router';
-import { useAppSelector } from './hooks';
-import { paths } from './paths';
+import { useAppSelector } from '../lib/hooks';
+import { paths } from '../lib/paths';
 import { selectSession, useMeQuery } from '../lib/session';
 import { RouteErrorPage } from '../components/route-error';
 import { PublicLayout } from '../components/layout/public-layout';

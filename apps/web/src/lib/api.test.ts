@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { makeStore } from '../app/store';
+import { makeStore } from './store';
 import { api } from './api';
 import { initialSession } from './session';
 

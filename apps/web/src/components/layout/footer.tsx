@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SyntheticEvent } from 'react';
 import { TextLink } from '../text-link';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 /** If the 2x attribution image fails, fall back to the 1x image (spec §2); once, to avoid a loop. */
 function fallBackTo1x(e: SyntheticEvent<HTMLImageElement>) {

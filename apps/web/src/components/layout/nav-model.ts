@@ -1,4 +1,4 @@
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 /**
  * The navigation of spec §2 as data, so the drawer, the bottom bar and the tests agree.

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import { TextInput } from '../../components/text-input';
 import Typography from '@mui/material/Typography';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { FormError } from '../../components/form-error';
 import { notify } from '../../components/feedback/notify';

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import { TextInput } from '../../components/text-input';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { AuthCard } from '../../components/auth-card';
 import { FormError } from '../../components/form-error';
 import { notify } from '../../components/feedback/notify';

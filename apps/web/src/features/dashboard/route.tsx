@@ -14,7 +14,7 @@ import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { DailySummary } from '@app/contracts';
 import { MEAL_TYPES } from '@app/contracts/constants';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { errorDetail } from '../../lib/errors';
 import { useGetDashboardDayQuery } from './api';
 

@@ -10,7 +10,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { notify } from '../../components/feedback/notify';
 import { MEAL_LABELS, shortDate, whole } from './components/format';
 import { Page } from './components/page';

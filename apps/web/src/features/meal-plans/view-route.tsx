@@ -13,7 +13,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import EmailIcon from '@mui/icons-material/EmailOutlined';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCartOutlined';
 import { PROCESSING_PLAN_POLL_MS } from '@app/contracts/constants';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { notify } from '../../components/feedback/notify';
 import { errorText, isApiError } from '../../lib/errors';
 import { useGetMealPlanQuery, useSwapPlanFoodMutation } from './api';

@@ -10,8 +10,8 @@ import SearchIcon from '@mui/icons-material/Search';
 import InsightsIcon from '@mui/icons-material/InsightsOutlined';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonthOutlined';
 import NotificationsIcon from '@mui/icons-material/NotificationsActiveOutlined';
-import { useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { useAppSelector } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
 import { selectIsAuthenticated } from '../../lib/session';
 import { HeroIllustration } from './hero-illustration';
 

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { UsernameSchema } from '@app/contracts/auth';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { notify } from '../../components/feedback/notify';
 import { MIN_PASSWORD_SCORE, PasswordField } from '../../components/password-field';
 import { errorText } from '../../lib/errors';

@@ -8,7 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { MEAL_PLAN_EMAILED, MEAL_PLAN_EXPORT_FAILED } from '@app/contracts/meal-plans';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/hooks';
 import { notify } from '../../../components/feedback/notify';
 import { fieldError } from '../../../lib/errors';
 import { useExportMealPlanMutation } from '../api';

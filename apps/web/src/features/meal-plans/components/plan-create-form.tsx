@@ -9,7 +9,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { notify } from '../../../components/feedback/notify';
 import { errorText, fieldError } from '../../../lib/errors';
 import { useCreateMultiDayPlanMutation, useGetPlanFavoritesQuery, useGetPlanSettingsQuery } from '../api';

@@ -18,7 +18,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { MEAL_PLAN_LIST_PAGE_SIZE } from '@app/contracts/constants';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { notify } from '../../../components/feedback/notify';
 import { errorText } from '../../../lib/errors';
 import { useDeleteMealPlanMutation, useGetMealPlansQuery } from '../api';

@@ -1,6 +1,6 @@
 /** Today's plan on request, following logic/daily-plan-poll.ts with real timers (spec §4, §9). */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { errorText } from '../../../lib/errors';
 import { mealPlansApi, useRequestDailyPlanMutation } from '../api';
 import { dailyStep, firstDailyAction, initialDailyPollState, type DailyPollAction, type DailyPollEvent, type DailyPollState } from '../logic/daily-plan-poll';

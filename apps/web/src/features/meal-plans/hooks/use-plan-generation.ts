@@ -4,7 +4,7 @@
  * and the days generated so far).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { errorDetail, isApiError } from '../../../lib/errors';
 import { mealPlansApi } from '../api';
 import { firstAction, initialPollState, step, type PollEvent, type PollState } from '../logic/multi-day-poll';

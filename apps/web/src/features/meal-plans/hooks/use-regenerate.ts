@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MULTI_DAY_POLL } from '@app/contracts/constants';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { notify } from '../../../components/feedback/notify';
 import { errorText } from '../../../lib/errors';
 import { mealPlansApi, useRegeneratePlanPartMutation } from '../api';

@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { api } from '../lib/api';
-import { initialSession, sessionReducer, type SessionState } from '../lib/session';
+import { api } from './api';
+import { initialSession, sessionReducer, type SessionState } from './session';
 
 export function makeStore(preloadedSession?: SessionState) {
   const store = configureStore({

@@ -7,7 +7,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import { BADGE_FETCH_SIZE, BADGE_LOG_THROTTLE_MS, BADGE_POLL_INTERVAL_MS, NOTIFICATION_PANEL_MAX_HEIGHT, NOTIFICATION_PANEL_WIDTH } from '@app/contracts/constants';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { selectIsAuthenticated } from '../../lib/session';
 import { logger } from '../../lib/logger';
 import { useNotificationsQuery } from './api';

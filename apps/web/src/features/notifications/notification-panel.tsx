@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { NOTIFICATION_PAGE_SIZE } from '@app/contracts/constants';
-import { notify } from '../feedback/notify';
+import { notify } from '../../components/feedback/notify';
 import { errorText } from '../../lib/errors';
 import { clampPage, pageCount, pageLabel } from './model';
 import { NotificationItem } from './notification-item';
