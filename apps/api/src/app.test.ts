@@ -14,7 +14,13 @@ describe('the API shell', () => {
   it('answers health with the database status', async () => {
     const res = await t.http.get('/health');
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.json).toMatchObject({ status: 'ok', database: 'ok', queue: { status: 'ok', worker: true } });
+    expect(res.json.queue.queued).toBeGreaterThanOrEqual(0);
+  });
+
+  it('keeps /metrics off unless METRICS_TOKEN is set', async () => {
+    const res = await fetch(`${t.base}/metrics`);
+    expect(res.status).toBe(404);
   });
 
   it('publishes an OpenAPI 3 document and Swagger UI', async () => {

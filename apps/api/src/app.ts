@@ -14,6 +14,7 @@ import mailPlugin from './plugins/mail.ts';
 import queuePlugin from './plugins/queue.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import webPlugin from './plugins/web.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import features from './features/index.ts';
 
 export interface BuildOptions {
@@ -76,6 +77,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(mailPlugin, { config });
   await app.register(queuePlugin, { config });
   await app.register(swaggerPlugin);
+  await app.register(metricsPlugin);
   await app.register(features, { prefix: '/api/v1' });
   await app.register(webPlugin, { config });
   return app;

@@ -1,22 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@app/contracts';
+import { pingDatabase, queueCounts } from './repository.ts';
 
-const HealthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+const QueueSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  queued: z.number().int(),
+  active: z.number().int(),
+  failed_last_hour: z.number().int(),
+  oldest_queued_seconds: z.number().int().nullable(),
+  worker: z.boolean(),
+});
+const HealthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok'), queue: QueueSchema });
 
+/** Liveness and readiness for a load balancer or an uptime check: the database must answer; the queue is reported. */
 export default async function healthRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health',
     { config: { public: true }, schema: { tags: ['health'], security: [], response: { 200: HealthSchema, 503: ErrorBodySchema } } },
     async (_req, reply) => {
       try {
-        await app.db.execute(sql`select 1`);
+        await pingDatabase(app.db);
       } catch {
         return reply.code(503).send({ detail: { msg: 'Database unavailable', type: 'service_unavailable', errors: { database: 'error' } } });
       }
-      return { status: 'ok' as const, database: 'ok' as const };
+      const worker = app.config.WORKER;
+      const queue = await queueCounts(app.db)
+        .then((c) => ({ status: 'ok' as const, ...c, worker }))
+        // pg-boss creates its schema at start; before that (or if it is broken) the API still serves.
+        .catch(() => ({ status: 'unavailable' as const, queued: 0, active: 0, failed_last_hour: 0, oldest_queued_seconds: null, worker }));
+      return { status: 'ok' as const, database: 'ok' as const, queue };
     },
   );
 }
