@@ -15,7 +15,7 @@ describe('Prometheus metrics', () => {
     expect((await fetch(`${t.base}/metrics`)).status).toBe(401);
     const wrong = await fetch(`${t.base}/metrics`, { headers: { authorization: 'Bearer nope-nope-nope-nope' } });
     expect(wrong.status).toBe(401);
-    expect((await wrong.json()).detail.type).toBeTruthy();
+    expect(((await wrong.json()) as { detail: { type: string } }).detail.type).toBe('unauthorized');
   });
 
   it('counts requests per route pattern with latency, and reports the queue depth', async () => {
