@@ -1,0 +1,261 @@
+/**
+ * Load: the product under many connections, next to a bare Fastify route in the same run.
+ *   npm run bench:load                       PGlite (the laptop default)
+ *   BENCH_DATABASE_URL=postgres://… npm run bench:load     PGlite, then that PostgreSQL server
+ * Env: LOAD_SECONDS (per workload and round, default 15), LOAD_ROUNDS (3), LOAD_CONNECTIONS (50),
+ * LOAD_MIXED_SECONDS (60), LOAD_MIXED_USERS (200), LOAD_ONLY=summary,search,write,mixed.
+ * Users are written straight into the database and their tokens minted with the server's secret, so
+ * the sign-up limits do not shape the numbers. Rounds are interleaved (bare, summary, search, write,
+ * bare, …) and medians reported, so one noisy moment on a shared machine does not decide a number.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { SignJWT } from 'jose';
+import pg from 'pg';
+import { openDatabase, pgliteDirFor, type Database } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+
+const ROOT = join(import.meta.dirname, '../../..');
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 15);
+const ROUNDS = Number(process.env.LOAD_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
+const MIXED_SECONDS = Number(process.env.LOAD_MIXED_SECONDS ?? 60);
+const MIXED_USERS = Number(process.env.LOAD_MIXED_USERS ?? 200);
+const ONLY = (process.env.LOAD_ONLY ?? 'summary,search,write,mixed').split(',');
+const USERS = 2_000; // enough that per-user limits (search, plans) are not what the bench measures
+const ENTRIES_PER_DAY = 20;
+const SECRET = randomBytes(32).toString('hex');
+const TODAY = new Date().toISOString().slice(0, 10);
+
+interface Stats { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; statuses?: Record<number, number> }
+
+async function freePort(): Promise<number> {
+  return new Promise((res) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => res(port));
+    });
+  });
+}
+
+function start(script: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return child;
+}
+
+async function waitHealthy(url: string) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not become healthy`);
+}
+
+function rssOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Users with a week of realistic logs (today included), written in bulk. */
+async function seed(database: Database) {
+  const db = database.raw;
+  await db.executeSql(`insert into users (email, email_validated, password_hash) select 'load' || g || '@example.com', true, 'x' from generate_series(1, ${USERS}) g on conflict do nothing`);
+  const foods = ['Chicken breast, roasted', 'Brown rice, cooked', 'Broccoli, steamed', 'Greek yogurt, plain', 'Banana', 'Oatmeal, cooked', 'Almonds', 'Salmon, baked', 'Apple', 'Whole wheat bread'];
+  const meals = ['breakfast', 'lunch', 'dinner', 'snack'];
+  await db.executeSql(`
+    insert into food_logs (user_id, food_name, serving_description, number_of_servings, calories, protein, carbohydrates, fat, fiber, meal_type, date)
+    select u.id, (array[${foods.map((f) => `'${f}'`).join(',')}])[1 + (e % 10)], '1 serving', 1, 80 + (e * 37) % 400, 5 + e % 30, 10 + e % 50, 2 + e % 20, e % 6,
+      (array[${meals.map((m) => `'${m}'`).join(',')}])[1 + (e % 4)], (date '${TODAY}' - d)
+    from users u, generate_series(0, 6) d, generate_series(1, ${ENTRIES_PER_DAY}) e
+    where u.email like 'load%@example.com'`);
+  const { rows } = await db.executeSql(`select id, token_version from users where email like 'load%@example.com' order by id`);
+  return rows as { id: number; token_version: number }[];
+}
+
+async function tokensFor(users: { id: number; token_version: number }[]) {
+  const key = new TextEncoder().encode(SECRET);
+  return Promise.all(
+    users.map((u) =>
+      new SignJWT({ type: 'access', is_superuser: false, ver: u.token_version })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(u.id))
+        .setIssuedAt()
+        .setExpirationTime('2h')
+        .sign(key),
+    ),
+  );
+}
+
+function pct(sorted: number[], p: number) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+}
+
+/** One autocannon run; latencies recorded per response so p95 is exact. */
+async function drive(url: string, connections: number, seconds: number, requests: autocannon.Request[]): Promise<Stats> {
+  const times: number[] = [];
+  const statuses: Record<number, number> = {};
+  const r = await new Promise<autocannon.Result>((resolve, reject) => {
+    const inst = autocannon({ url, connections, duration: seconds, requests, timeout: 10 }, (err, result) => (err ? reject(err) : resolve(result)));
+    inst.on('response', (_c: unknown, status: number, _bytes: number, rt: number) => {
+      times.push(rt);
+      if (status >= 300) statuses[status] = (statuses[status] ?? 0) + 1;
+    });
+  });
+  times.sort((a, b) => a - b);
+  return { rps: r.requests.average, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), errors: r.errors + r.timeouts, non2xx: r.non2xx, statuses };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+function med(runs: Stats[]): Stats {
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p95: median(runs.map((r) => r.p95)),
+    p99: median(runs.map((r) => r.p99)),
+    errors: runs.reduce((s, r) => s + r.errors, 0),
+    non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
+  };
+}
+
+function pick<T>(xs: T[]): T {
+  return xs[Math.floor(Math.random() * xs.length)]!;
+}
+
+async function runDatabase(label: string, databaseUrl: string | undefined, bare: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'nt-load-'));
+  const database = await openDatabase({ databaseUrl, pgliteDir: pgliteDirFor(dataDir) });
+  await migrate(database);
+  const users = await seed(database);
+  await database.close();
+  const tokens = await tokensFor(users);
+  const port = await freePort();
+  const server = start('apps/api/src/server.ts', {
+    PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: SECRET, LOG_LEVEL: 'warn', NODE_ENV: 'production',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitHealthy(`${base}/api/v1/health`);
+  const auth = (ctx: Record<string, string>) => ({ authorization: `Bearer ${ctx.token}` });
+  const withUser = (req: autocannon.Request): autocannon.Request => ({
+    ...req,
+    setupRequest: (r: any, ctx: any) => {
+      ctx.token ??= pick(tokens);
+      return { ...r, headers: { ...r.headers, ...auth(ctx), 'content-type': 'application/json' } };
+    },
+  });
+  const workloads: Record<string, autocannon.Request[]> = {
+    summary: [withUser({ method: 'GET', path: `/api/v1/food-logs/daily-summary/${TODAY}` })],
+    search: [withUser({ method: 'GET', path: '/api/v1/foods/search?query=chicken%20breast' })],
+    write: [withUser({ method: 'POST', path: '/api/v1/food-logs', body: JSON.stringify({ food_name: 'Load test apple', calories: 95, protein: 0.5, carbs: 25, fat: 0.3, meal_type: 'snack', date: TODAY }) })],
+  };
+  const results: Record<string, Stats[]> = { bare: [] };
+  const names = Object.keys(workloads).filter((w) => ONLY.includes(w));
+  for (let round = 0; round < ROUNDS; round++) {
+    results.bare!.push(await drive(bare, CONNECTIONS, SECONDS, [{ method: 'GET', path: '/' }]));
+    for (const w of names) (results[w] ??= []).push(await drive(base, CONNECTIONS, SECONDS, workloads[w]!));
+  }
+  let mixed: Stats | null = null;
+  if (ONLY.includes('mixed')) mixed = await driveMixed(base, tokens.slice(0, MIXED_USERS));
+  const rss = rssOf(server.pid!);
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const bareMed = med(results.bare!);
+  console.log(`\n## ${label} (${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians)`);
+  console.log('| workload | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx | vs bare |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  const row = (name: string, s: Stats) =>
+    console.log(`| ${name} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.errors} | ${s.non2xx} | ${((100 * s.rps) / bareMed.rps).toFixed(1)} % |`);
+  row('bare Fastify route', bareMed);
+  for (const w of names) row(w, med(results[w]!));
+  if (mixed) row(`mixed (${MIXED_USERS} users, ${MIXED_SECONDS} s)`, mixed);
+  const odd = [...names.map((w) => [w, results[w]!.flatMap((r) => Object.entries(r.statuses ?? {}))] as const), ['mixed', Object.entries(mixed?.statuses ?? {})] as const].filter(([, e]) => e.length);
+  for (const [w, e] of odd) console.log(`  ${w}: non-2xx statuses ${e.map(([k, v]) => `${k}×${v}`).join(', ')}`);
+  console.log(`server RSS after the runs: ${rss.toFixed(0)} MB`);
+}
+
+/** 70 % reads (summary, search, plan list), 25 % writes (log, update, delete), 5 % plan requests. */
+async function driveMixed(base: string, tokens: string[]): Promise<Stats> {
+  const created: Record<string, number[]> = {};
+  const req = (method: string, path: string, body?: unknown): autocannon.Request => ({
+    method: method as any,
+    path,
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const plan = () => ({ days: 1, name: 'Load plan', plan_type: 'multi-day', start_date: TODAY, request_data: { nutritional_goals: { calories: 2000, protein: 120, carbs: 220, fat: 70, fiber: 30 } } });
+  const requests: autocannon.Request[] = [
+    {
+      method: 'GET',
+      path: '/',
+      setupRequest: (r: any, ctx: any) => {
+        ctx.token ??= pick(tokens);
+        const headers = { authorization: `Bearer ${ctx.token}`, 'content-type': 'application/json' };
+        const mine = (created[ctx.token] ??= []);
+        const x = Math.random() * 100;
+        let out: autocannon.Request;
+        if (x < 35) out = req('GET', `/api/v1/food-logs/daily-summary/${TODAY}`);
+        else if (x < 60) out = req('GET', `/api/v1/foods/search?query=${pick(['banana', 'chicken breast', 'greek yogurt', 'rice', 'apple', 'oatmeal'])}`);
+        else if (x < 70) out = req('GET', '/api/v1/meal-plans?page=1&per_page=10');
+        else if (x < 85 || mine.length === 0) out = req('POST', '/api/v1/food-logs', { food_name: 'Load test apple', calories: 95, meal_type: 'snack', date: TODAY });
+        else if (x < 90) out = req('PUT', `/api/v1/food-logs/${mine[mine.length - 1]}`, { number_of_servings: 2 });
+        else if (x < 95) out = req('DELETE', `/api/v1/food-logs/${mine.pop()}`);
+        else out = req('POST', '/api/v1/meal-plans/multi-day', plan());
+        ctx.last = out.method + ' ' + out.path;
+        return { ...r, ...out, headers };
+      },
+      onResponse: (status: number, body: string, ctx: any) => {
+        if (status === 201 && String(ctx.last).startsWith('POST /api/v1/food-logs')) {
+          try {
+            const id = JSON.parse(body).id;
+            if (id) (created[ctx.token] ??= []).push(id);
+          } catch {}
+        }
+      },
+    },
+  ];
+  return drive(base, tokens.length, MIXED_SECONDS, requests);
+}
+
+async function main() {
+  const barePort = await freePort();
+  const bareServer = start('apps/api/bench/bare-server.ts', { PORT: String(barePort) });
+  const bare = `http://127.0.0.1:${barePort}`;
+  await waitHealthy(bare);
+  try {
+    await runDatabase('PGlite', undefined, bare);
+    const url = process.env.BENCH_DATABASE_URL;
+    if (url) {
+      const name = `nt_load_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const u = new URL(url);
+      u.pathname = `/${name}`;
+      try {
+        await runDatabase('PostgreSQL', u.toString(), bare);
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+        await admin.end();
+      }
+    } else {
+      console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to measure it too)');
+    }
+  } finally {
+    bareServer.kill('SIGTERM');
+  }
+}
+
+await main();
