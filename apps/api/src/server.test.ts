@@ -55,7 +55,7 @@ describe('the server process', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'nt-server-'));
     const port = await freePort();
     const first = start(dataDir, port);
-    expect(await waitHealthy(port)).toEqual({ status: 'ok', database: 'ok' });
+    expect(await waitHealthy(port)).toMatchObject({ status: 'ok', database: 'ok', queue: { worker: true } });
 
     const second = start(dataDir, await freePort());
     const code = await second.exited;
@@ -70,7 +70,7 @@ describe('the server process', () => {
 
     // The folder is free again: a new process opens the same data.
     const third = start(dataDir, port);
-    expect(await waitHealthy(port)).toEqual({ status: 'ok', database: 'ok' });
+    expect(await waitHealthy(port)).toMatchObject({ status: 'ok', database: 'ok', queue: { worker: true } });
     third.child.kill('SIGINT');
     expect(await third.exited).toBe(0);
   }, 120_000);
