@@ -14,6 +14,8 @@ import mailPlugin from './plugins/mail.ts';
 import queuePlugin from './plugins/queue.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import webPlugin from './plugins/web.ts';
+import { loggerOptions } from './plugins/logging.ts';
+import backgroundPlugin from './plugins/background.ts';
 import features from './features/index.ts';
 
 export interface BuildOptions {
@@ -28,14 +30,23 @@ declare module 'fastify' {
   }
 }
 
+/** Fastify's typings lack the hop count it supports: the same rule as a function (hop i < n is trusted). */
+function trustProxyOption(v: Config['TRUST_PROXY']): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  if (v === undefined) return false;
+  if (typeof v === 'number') return (_addr, hop) => hop < v;
+  return v;
+}
+
 /** external plugins → app plugins → feature routes (fastify/demo's order). */
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    logger: logger ?? loggerOptions(config),
     bodyLimit: config.BODY_LIMIT,
     // onReady loads the food seed and starts the job queue: minutes on a slow first start are fine.
     pluginTimeout: 180_000,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY); otherwise any client could
+    // pick its own address and slip past (or aim) the per-IP limits.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     ajv: { customOptions: { removeAdditional: 'all' } },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -66,6 +77,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     // The native apps load the web build from capacitor://localhost (iOS) and https://localhost (Android).
     origin: [...config.CORS_ORIGINS, 'capacitor://localhost', 'https://localhost'],
     credentials: false,
+    // The default list stops at GET, HEAD and POST: the native apps' PUT and DELETE would fail preflight.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
   });
   await app.register(rateLimit, {
     global: false,
@@ -73,6 +86,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   await app.register(dbPlugin, { database });
   await app.register(authPlugin, { config });
+  await app.register(backgroundPlugin);
   await app.register(mailPlugin, { config });
   await app.register(queuePlugin, { config });
   await app.register(swaggerPlugin);
