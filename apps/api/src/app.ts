@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { tooManyRequests } from './lib/http-error.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts';
 import dbPlugin from './plugins/db.ts';
 import authPlugin from './plugins/auth.ts';
 import mailPlugin from './plugins/mail.ts';
@@ -15,6 +15,7 @@ import queuePlugin from './plugins/queue.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import webPlugin from './plugins/web.ts';
 import { loggerOptions } from './plugins/logging.ts';
+import { postgresRateLimitStore } from './plugins/rate-limit-store.ts';
 import backgroundPlugin from './plugins/background.ts';
 import features from './features/index.ts';
 
@@ -47,6 +48,10 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY); otherwise any client could
     // pick its own address and slip past (or aim) the per-IP limits.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // Headers over Node's limit (16 KB) answer 431 with the error body (clientErrorHandler); a path
+    // parameter over 100 characters 414 (frameworkErrors).
+    frameworkErrors,
+    clientErrorHandler,
     ajv: { customOptions: { removeAdditional: 'all' } },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -82,6 +87,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, so the limits hold across API processes and restarts (docs/decisions/0003).
+    store: postgresRateLimitStore(database.db),
     errorResponseBuilder: (_req, ctx) => tooManyRequests(`Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`, ctx.ttl / 1000),
   });
   await app.register(dbPlugin, { database });

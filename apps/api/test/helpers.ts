@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { buildApp } from '../src/app.ts';
+import { loggerOptions } from '../src/plugins/logging.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -27,6 +28,8 @@ export interface TestAppOptions {
    * when tokens must work on both.
    */
   database?: Database;
+  /** Receives the app's log lines (JSON, one per line) at LOG_LEVEL, to test what gets logged. */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -40,7 +43,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_FOODS: 'false', TRUST_PROXY: '127.0.0.1', JWT_SECRET: randomBytes(32).toString('hex'), ...env }, { dataDir });
   const { database, drop } = opts.database ? { database: opts.database, drop: null } : await freshDatabase();
   if (!opts.database) await migrate(database);
-  const app = await buildApp({ config, database });
+  const logger = opts.logStream ? { ...(loggerOptions(config) as object), stream: opts.logStream } : undefined;
+  const app = await buildApp({ config, database, logger });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}`;
