@@ -78,9 +78,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
+  const allowedOrigins = new Set([...config.CORS_ORIGINS, 'capacitor://localhost', 'https://localhost']);
   await app.register(cors, {
     // The native apps load the web build from capacitor://localhost (iOS) and https://localhost (Android).
-    origin: [...config.CORS_ORIGINS, 'capacitor://localhost', 'https://localhost'],
+    // Any other origin (or none: same-origin and native HTTP calls) gets no CORS headers at all, not even
+    // the allowed methods.
+    origin: (origin, cb) => cb(null, origin !== undefined && allowedOrigins.has(origin) ? origin : false),
     credentials: false,
     // The default list stops at GET, HEAD and POST: the native apps' PUT and DELETE would fail preflight.
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
