@@ -15,7 +15,8 @@ import {
   type HttpClient,
   type TestApp,
 } from '../test/helpers.ts';
-import { daily_counters, mail_throttle } from './db/schema/index.ts';
+import { daily_counters, mail_throttle, rate_limit_hits } from './db/schema/index.ts';
+import { purgeExpired } from './features/maintenance/repository.ts';
 import { CODES_PER_DAY } from './features/auth/service.ts';
 
 /** Issue 8: each test performs an attack over real HTTP and checks the attacker gets nowhere. */
@@ -261,6 +262,27 @@ describe('rate limits hold across processes', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('maintenance', () => {
+  it('the hourly job removes ended rate-limit windows and old daily counts, and keeps live ones', async () => {
+    const now = new Date();
+    await t.database.db.insert(rate_limit_hits).values([
+      { key: 'test:ended', hits: 5, window_start: new Date(now.getTime() - 120_000), expires_at: new Date(now.getTime() - 60_000) },
+      { key: 'test:live', hits: 5, window_start: now, expires_at: new Date(now.getTime() + 60_000) },
+    ]);
+    await t.database.db.insert(daily_counters).values([
+      { key: 'test:old', day: '2000-01-01', count: 3 },
+      { key: 'test:today', day: now.toISOString().slice(0, 10), count: 3 },
+    ]);
+    expect(await purgeExpired(t.database.db, `test-${Date.now()}`, now)).toBeTruthy();
+    const keys = (await t.database.db.select().from(rate_limit_hits)).map((r) => r.key);
+    expect(keys).toContain('test:live');
+    expect(keys).not.toContain('test:ended');
+    const days = (await t.database.db.select().from(daily_counters)).map((r) => r.key);
+    expect(days).toContain('test:today');
+    expect(days).not.toContain('test:old');
   });
 });
 
