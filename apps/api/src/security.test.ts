@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { SMTPServer } from 'smtp-server';
+import Fastify from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { postgresRateLimitStore } from './plugins/rate-limit-store.ts';
 import { eq } from 'drizzle-orm';
 import {
   clientFromNewIp,
@@ -261,6 +264,38 @@ describe('rate limits hold across processes', () => {
       expect((await a.post('/auth/register', { email: 'bad' })).status).toBe(429);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('the PostgreSQL rate-limit store keeps the per-route API', () => {
+  it('counts per-user keys (keyGenerator, hook: preHandler) across two servers on one database', async () => {
+    const build = async () => {
+      const app = Fastify();
+      await app.register(rateLimit, { global: false, store: postgresRateLimitStore(t.database.db) });
+      app.get('/thing', {
+        config: { rateLimit: { max: 3, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: (req) => `user:${req.headers['x-user']}` } },
+      }, async () => ({ ok: true }));
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      return { app, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/thing` };
+    };
+    const [one, two] = [await build(), await build()];
+    try {
+      const user = `u${Date.now()}`;
+      const hit = (s: { url: string }, u = user) => fetch(s.url, { headers: { 'x-user': u } });
+      expect((await hit(one)).status).toBe(200);
+      expect((await hit(two)).status).toBe(200);
+      const third = await hit(one);
+      expect(third.status).toBe(200);
+      expect(third.headers.get('x-ratelimit-remaining')).toBe('0');
+      const over = await hit(two);
+      expect(over.status).toBe(429);
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(50);
+      // another user has their own count
+      expect((await hit(two, `${user}-other`)).status).toBe(200);
+    } finally {
+      await one.app.close();
+      await two.app.close();
     }
   });
 });
