@@ -325,13 +325,13 @@ describe('mail work happens after the answer (same timing for every address)', (
   let smtp: SMTPServer;
   let slow: TestApp;
   beforeAll(async () => {
-    // An SMTP server that takes 1.5 s to accept each message.
+    // An SMTP server that takes 5 s to accept each message.
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       onData(stream, _session, cb) {
         stream.on('data', () => {});
-        stream.on('end', () => setTimeout(() => cb(), 1500));
+        stream.on('end', () => setTimeout(() => cb(), 5000));
       },
     });
     const port = await new Promise<number>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve((smtp as any).server.address().port)));
@@ -356,6 +356,7 @@ describe('mail work happens after the answer (same timing for every address)', (
     const resetUnknown = await timed(() => c.post('/auth/request-password-reset', { email: uniqueEmail('nobody') }));
     for (const r of [fresh, again]) expect(r.status).toBe(201);
     for (const r of [resetKnown, resetUnknown]) expect(r.status).toBe(200);
-    for (const r of [fresh, again, resetKnown, resetUnknown]) expect(r.ms).toBeLessThan(1200);
+    // Well under the mail server's 5 s (argon2 hashing alone can take a second on a busy CI machine).
+    for (const r of [fresh, again, resetKnown, resetUnknown]) expect(r.ms).toBeLessThan(3500);
   });
 });
