@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { tooManyRequests } from './lib/http-error.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts';
 import dbPlugin from './plugins/db.ts';
 import authPlugin from './plugins/auth.ts';
 import mailPlugin from './plugins/mail.ts';
@@ -15,6 +15,9 @@ import queuePlugin from './plugins/queue.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import webPlugin from './plugins/web.ts';
 import metricsPlugin from './plugins/metrics.ts';
+import { loggerOptions } from './plugins/logging.ts';
+import { postgresRateLimitStore } from './plugins/rate-limit-store.ts';
+import backgroundPlugin from './plugins/background.ts';
 import features from './features/index.ts';
 
 export interface BuildOptions {
@@ -29,14 +32,27 @@ declare module 'fastify' {
   }
 }
 
+/** Fastify's typings lack the hop count it supports: the same rule as a function (hop i < n is trusted). */
+function trustProxyOption(v: Config['TRUST_PROXY']): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  if (v === undefined) return false;
+  if (typeof v === 'number') return (_addr, hop) => hop < v;
+  return v;
+}
+
 /** external plugins → app plugins → feature routes (fastify/demo's order). */
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    logger: logger ?? loggerOptions(config),
     bodyLimit: config.BODY_LIMIT,
     // onReady loads the food seed and starts the job queue: minutes on a slow first start are fine.
     pluginTimeout: 180_000,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY); otherwise any client could
+    // pick its own address and slip past (or aim) the per-IP limits.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // Headers over Node's limit (16 KB) answer 431 with the error body (clientErrorHandler); a path
+    // parameter over 100 characters 414 (frameworkErrors).
+    frameworkErrors,
+    clientErrorHandler,
     ajv: { customOptions: { removeAdditional: 'all' } },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -63,17 +79,25 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
+  const allowedOrigins = new Set([...config.CORS_ORIGINS, 'capacitor://localhost', 'https://localhost']);
   await app.register(cors, {
     // The native apps load the web build from capacitor://localhost (iOS) and https://localhost (Android).
-    origin: [...config.CORS_ORIGINS, 'capacitor://localhost', 'https://localhost'],
+    // Any other origin (or none: same-origin and native HTTP calls) gets no CORS headers at all, not even
+    // the allowed methods.
+    origin: (origin, cb) => cb(null, origin !== undefined && allowedOrigins.has(origin) ? origin : false),
     credentials: false,
+    // The default list stops at GET, HEAD and POST: the native apps' PUT and DELETE would fail preflight.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
   });
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, so the limits hold across API processes and restarts (docs/decisions/0003).
+    store: postgresRateLimitStore(database.db),
     errorResponseBuilder: (_req, ctx) => tooManyRequests(`Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`, ctx.ttl / 1000),
   });
   await app.register(dbPlugin, { database });
   await app.register(authPlugin, { config });
+  await app.register(backgroundPlugin);
   await app.register(mailPlugin, { config });
   await app.register(queuePlugin, { config });
   await app.register(swaggerPlugin);

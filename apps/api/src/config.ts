@@ -18,6 +18,15 @@ const duration = z
     return n * ({ '': 1, s: 1, m: 60, h: 3600, d: 86400 } as const)[m[2] as '' | 's' | 'm' | 'h' | 'd'];
   });
 
+/**
+ * Which proxies may set X-Forwarded-For: unset = none (the socket address is the client), a number =
+ * that many hops in front of the app, or a comma list of addresses / CIDRs (e.g. `127.0.0.1,10.0.0.0/8`).
+ */
+const trustProxy = z
+  .string()
+  .regex(/^(\d+|[0-9A-Fa-f:.\/]+(\s*,\s*[0-9A-Fa-f:.\/]+)*)$/, 'Use a hop count (e.g. 1) or a comma list of addresses/CIDRs (e.g. 127.0.0.1,10.0.0.0/8)')
+  .transform((v): number | string[] => (/^\d+$/.test(v) ? Number(v) : v.split(',').map((s) => s.trim()).filter(Boolean)));
+
 const EnvSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -41,6 +50,7 @@ const EnvSchema = z.object({
   SEED_FOODS: bool.default(true),
   WORKER: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: trustProxy.optional(),
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
   FEEDBACK_EMAIL: z.string().default('feedback@example.com'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),

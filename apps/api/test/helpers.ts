@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { buildApp } from '../src/app.ts';
+import { loggerOptions } from '../src/plugins/logging.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -20,16 +21,30 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /**
+   * Another test app's database: a second app (a second API process) over the same data. It does not
+   * migrate, and closing it leaves the database open for its owner. Pass the same JWT_SECRET in env
+   * when tokens must work on both.
+   */
+  database?: Database;
+  /** Receives the app's log lines (JSON, one per line) at LOG_LEVEL, to test what gets logged. */
+  logStream?: { write(line: string): void };
+}
+
 /**
  * The real app on a real, fresh database, listening on a loopback port:
  * in-memory PGlite by default, or a new database on the server of TEST_DATABASE_URL (CI runs both).
+ * Tests call from loopback and TRUST_PROXY=127.0.0.1, so X-Forwarded-For picks the client address
+ * (see clientFromNewIp); pass TRUST_PROXY: '' to test an app that trusts no proxy.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'nt-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_FOODS: 'false', JWT_SECRET: randomBytes(32).toString('hex'), ...env }, { dataDir });
-  const { database, drop } = await freshDatabase();
-  await migrate(database);
-  const app = await buildApp({ config, database });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_FOODS: 'false', TRUST_PROXY: '127.0.0.1', JWT_SECRET: randomBytes(32).toString('hex'), ...env }, { dataDir });
+  const { database, drop } = opts.database ? { database: opts.database, drop: null } : await freshDatabase();
+  if (!opts.database) await migrate(database);
+  const logger = opts.logStream ? { ...(loggerOptions(config) as object), stream: opts.logStream } : undefined;
+  const app = await buildApp({ config, database, logger });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}`;
@@ -42,6 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     http: httpClient(`${base}/api/v1`),
     async close() {
       await app.close();
+      if (!drop) return;
       await database.close();
       await drop();
     },
@@ -158,7 +174,8 @@ export async function createUser(t: TestApp, opts: { email?: string; password?: 
   const http = opts.http ?? t.http;
   const reg = await http.post('/auth/register', { email, password, ...(opts.username ? { username: opts.username } : {}) });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text}`);
-  const code = latestCode(t.config.outboxDir, email);
+  // The code is mailed after the answer (same timing for every address), so it may take a moment.
+  const code = await waitFor(async () => latestCode(t.config.outboxDir, email), 10_000, 20).catch(() => null);
   if (!code) throw new Error('no code in outbox');
   const done = await http.post('/auth/complete-registration', { email, code });
   if (done.status !== 200) throw new Error(`complete-registration failed: ${done.status} ${done.text}`);

@@ -7,6 +7,9 @@ import { users } from '../db/schema/index.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 import type { Config } from '../config.ts';
 
+/** Swagger UI's routes; public like the web app's files. */
+export const DOCS_PREFIX = '/api/v1/docs';
+
 export type UserRow = typeof users.$inferSelect;
 
 declare module 'fastify' {
@@ -47,14 +50,27 @@ export default fp(
 
     app.decorateRequest('user', null as unknown as UserRow);
 
-    app.addHook('onRequest', async (request) => {
-      if (request.is404 || request.routeOptions.config?.public) return;
-      // Only the API is guarded; Swagger UI's static files are public.
-      if (!request.url.startsWith('/api/') || request.url.startsWith('/api/v1/docs')) return;
-      request.user = await authenticate(request);
+    // Public or private is decided once per route from its registered path, never from the request URL:
+    // a percent-encoded URL (`/%61pi/v1/...`) reaches the same route and must meet the same check.
+    // The web app's files and Swagger UI (under DOCS_PREFIX) are public; every other route needs a token.
+    app.addHook('onRoute', (route) => {
+      const url = route.url ?? '';
+      if (!url.startsWith('/api/') || url === DOCS_PREFIX || url.startsWith(DOCS_PREFIX + '/')) {
+        route.config = { ...(route.config as object), public: true };
+      }
     });
 
-    async function authenticate(request: FastifyRequest): Promise<UserRow> {
+    app.addHook('onRequest', async (request) => {
+      if (request.is404 || request.routeOptions.config?.public === true) return;
+      request.user = await authenticate(request, request.method === 'GET' || request.method === 'HEAD');
+    });
+
+    // A signed-in user's data must not stay in a shared or browser cache.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.user) reply.header('cache-control', 'no-store');
+    });
+
+    async function authenticate(request: FastifyRequest, allowQueryToken: boolean): Promise<UserRow> {
       const header = request.headers.authorization;
       let token: string | undefined;
       if (header) {
@@ -62,9 +78,11 @@ export default fp(
         if (!m) throw unauthorized('Authorization header must be "Bearer <token>"');
         token = m[1];
       } else {
-        // Native iOS sends the token as the `_auth` query parameter as well (spec §7).
+        // Native iOS sends the token as the `_auth` query parameter as well (spec §7). It is honoured on
+        // reads only (docs/decisions/0004): a URL leaks more easily (logs, history), and a leaked URL
+        // must not be able to change or delete anything. The request log redacts it (plugins/logging.ts).
         const q = request.query as Record<string, unknown> | undefined;
-        if (typeof q?._auth === 'string' && q._auth) token = q._auth;
+        if (allowQueryToken && typeof q?._auth === 'string' && q._auth) token = q._auth;
       }
       if (!token) throw unauthorized('Not authenticated');
       let claims;

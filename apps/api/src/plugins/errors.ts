@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorTypes, type FieldError } from '@app/contracts';
 import { HttpError } from '../lib/http-error.ts';
@@ -75,3 +75,28 @@ export default fp(
   },
   { name: 'errors' },
 );
+
+/**
+ * Errors Fastify answers before any route or hook runs (a path parameter over maxParamLength: 414; a
+ * malformed URL: 400): the same error body as every other answer.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.code(414).send(body('The request path is too long', 'uri_too_long'));
+  else void reply.code(400).send(body('Malformed request URL', ErrorTypes.badRequest));
+}
+
+/**
+ * Errors Node's HTTP parser meets before Fastify sees a request (headers too large: 431; a timeout: 408;
+ * anything else: 400). Node would answer them itself with an empty body; this writes the error body.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('node:net').Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+  const [status, reason, payload] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', body('Request headers are too large', 'headers_too_large')]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', body('The request took too long to arrive', 'request_timeout')]
+        : [400, 'Bad Request', body('Malformed HTTP request', ErrorTypes.badRequest)];
+  const json = JSON.stringify(payload);
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`);
+}

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { DOCS_PREFIX } from './auth.ts';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /** OpenAPI 3 generated from the zod route schemas; Swagger UI at /api/v1/docs. */
@@ -17,7 +18,7 @@ export default fp(
       transform: jsonSchemaTransform,
       transformObject: jsonSchemaTransformObject,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/v1/docs', staticCSP: true });
+    await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
     app.get('/api/v1/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
   },
   { name: 'swagger' },

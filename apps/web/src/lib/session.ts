@@ -82,9 +82,25 @@ export function signIn(session: Pick<AuthSession, 'access_token' | 'user'>) {
   };
 }
 
-/** Logout clears the token, the user and every cached answer (spec §4). */
+const API_BASE: string = import.meta.env.VITE_API_BASE_URL ?? '/api/v1';
+
+/**
+ * Asks the server to revoke the token (POST /auth/logout), fire and forget: signing out must work
+ * offline and must not wait for the network; keepalive lets the call finish while the page changes.
+ */
+export function revokeToken(token: string | null, fetchImpl: typeof fetch = globalThis.fetch) {
+  if (!token || typeof fetchImpl !== 'function') return;
+  try {
+    void fetchImpl(`${API_BASE}/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, keepalive: true }).catch(() => {});
+  } catch {
+    // offline or blocked: the local sign-out below still happens
+  }
+}
+
+/** Logout revokes the token on the server, then clears it, the user and every cached answer (spec §4). */
 export function signOut() {
   return (dispatch: Dispatch) => {
+    revokeToken(loadStoredToken());
     clearStoredToken();
     dispatch(slice.actions.signedOut());
     dispatch(api.util.resetApiState());

@@ -16,7 +16,10 @@ beforeEach(() => {
   http = clientFromNewIp(t);
 });
 
+const CODE_FAILURE = 'Invalid or expired code. After 5 wrong tries a code stops working: request a new one.';
 const codeOf = (email: string) => latestCode(t.config.outboxDir, email);
+/** Codes are mailed after the answer: waits for the first one to this address. */
+const mailedCode = (email: string) => waitFor(async () => codeOf(email), 10_000, 20);
 /** Lets the next mail to this address go out now instead of a minute later. */
 const forgetMailSlots = () => t.database.db.delete(mail_throttle);
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -28,7 +31,7 @@ describe('registration', () => {
     expect(reg.status).toBe(201);
     expect(reg.json).toEqual({ type: 'verification_required', email: email.toLowerCase(), message: expect.any(String) });
     expect(reg.json.access_token).toBeUndefined();
-    const code = codeOf(email.toLowerCase());
+    const code = await mailedCode(email.toLowerCase());
     expect(code).toMatch(/^\d{6}$/);
     const done = await http.post('/auth/complete-registration', { email, code });
     expect(done.status).toBe(200);
@@ -45,7 +48,7 @@ describe('registration', () => {
   it('stores only a hash of the code', async () => {
     const email = uniqueEmail();
     await http.post('/auth/register', { email, password: STRONG_PASSWORD });
-    const code = codeOf(email)!;
+    const code = await mailedCode(email);
     const [u] = await t.database.db.select().from(users).where(eq(users.email, email));
     const [row] = await t.database.db.select().from(verification_codes).where(eq(verification_codes.user_id, u.id));
     expect(row.code_hash).not.toContain(code);
@@ -82,27 +85,30 @@ describe('registration', () => {
     const res = await http.post('/auth/register', { email: email.toUpperCase(), password: 'Another-Fine-Phrase-42' });
     expect(res.status).toBe(201);
     expect(res.json.type).toBe('verification_required');
-    expect(outboxFiles(t.config.outboxDir).length).toBe(before + 1);
+    await waitFor(async () => outboxFiles(t.config.outboxDir).length === before + 1);
     // the old password still works: nothing about the account changed
     const login = await http.post('/auth/login', { email, password: STRONG_PASSWORD });
     expect(login.status).toBe(200);
   });
 
-  it('re-registering an unverified address mails a fresh code that voids the old one', async () => {
+  it('re-registering an unverified address mails a fresh code and keeps the first password (no takeover)', async () => {
     const email = uniqueEmail();
     await http.post('/auth/register', { email, password: STRONG_PASSWORD });
-    const first = codeOf(email)!;
+    const first = await mailedCode(email);
     await forgetMailSlots();
-    await http.post('/auth/register', { email, password: 'Second-Choice-Phrase-9' });
+    const before = outboxFiles(t.config.outboxDir).length;
+    // an attacker registers the victim's pending address with a password of their own
+    const attacker = await http.post('/auth/register', { email, password: 'Second-Choice-Phrase-9' });
+    expect(attacker.status).toBe(201);
+    // a second mail (a fresh code) goes to the owner's address, not to the attacker
+    await waitFor(async () => outboxFiles(t.config.outboxDir).length === before + 1);
     const second = codeOf(email)!;
-    if (first !== second) {
-      const old = await http.post('/auth/complete-registration', { email, code: first });
-      expect(old.status).toBe(400);
-    }
+    // the victim enters the code from their mailbox
     const ok = await http.post('/auth/complete-registration', { email, code: second });
     expect(ok.status).toBe(200);
-    // the latest registration's password is the one that counts
-    expect((await http.post('/auth/login', { email, password: 'Second-Choice-Phrase-9' })).status).toBe(200);
+    // the attacker's password does not open the account; the owner's does
+    expect((await http.post('/auth/login', { email, password: 'Second-Choice-Phrase-9' })).status).toBe(401);
+    expect((await http.post('/auth/login', { email, password: STRONG_PASSWORD })).status).toBe(200);
   });
 
   it('refuses a taken username with 409, case-insensitively', async () => {
@@ -117,16 +123,19 @@ describe('verification codes', () => {
   it('rejects a wrong code, then locks after 5 wrong tries', async () => {
     const email = uniqueEmail();
     await http.post('/auth/register', { email, password: STRONG_PASSWORD });
-    const code = codeOf(email)!;
-    for (let i = 1; i <= 5; i++) {
+    const code = await mailedCode(email);
+    const unknown = uniqueEmail('nobody');
+    for (let i = 1; i <= 6; i++) {
       const res = await http.post('/auth/complete-registration', { email, code: wrongCode(code) });
       expect(res.status).toBe(400);
-      expect(res.json.detail.msg).toBe('Verification failed');
-      expect(res.json.detail.errors).toBe(i < 5 ? 'Invalid or expired code' : 'Too many attempts. Request a new code.');
+      // a pending account answers exactly like an address without an account, also once its code is used up
+      const other = await http.post('/auth/complete-registration', { email: unknown, code: wrongCode(code) });
+      expect(res.json).toEqual(other.json);
+      expect(res.json.detail).toEqual({ msg: 'Verification failed', type: 'bad_request', errors: CODE_FAILURE });
     }
     const right = await http.post('/auth/complete-registration', { email, code });
     expect(right.status).toBe(400);
-    expect(right.json.detail.errors).toBe('Too many attempts. Request a new code.');
+    expect(right.json.detail.errors).toBe(CODE_FAILURE);
     // a new code works again
     await forgetMailSlots();
     expect((await http.post('/auth/resend-code', { email })).status).toBe(200);
@@ -137,11 +146,12 @@ describe('verification codes', () => {
   it('rejects an expired code', async () => {
     const email = uniqueEmail();
     await http.post('/auth/register', { email, password: STRONG_PASSWORD });
+    const code = await mailedCode(email);
     const [u] = await t.database.db.select().from(users).where(eq(users.email, email));
     await t.database.db.update(verification_codes).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(verification_codes.user_id, u.id));
-    const res = await http.post('/auth/complete-registration', { email, code: codeOf(email) });
+    const res = await http.post('/auth/complete-registration', { email, code });
     expect(res.status).toBe(400);
-    expect(res.json.detail).toEqual({ msg: 'Verification failed', type: 'bad_request', errors: 'Invalid or expired code' });
+    expect(res.json.detail).toEqual({ msg: 'Verification failed', type: 'bad_request', errors: CODE_FAILURE });
   });
 
   it('answers an unknown address like a wrong code', async () => {
@@ -211,7 +221,7 @@ describe('login', () => {
   it('answers unverified_user without a token and mails a fresh code', async () => {
     const email = uniqueEmail();
     await http.post('/auth/register', { email, password: STRONG_PASSWORD });
-    const old = codeOf(email);
+    const old = await mailedCode(email);
     await forgetMailSlots();
     const res = await http.post('/auth/login', { email, password: STRONG_PASSWORD });
     expect(res.status).toBe(200);
@@ -244,19 +254,28 @@ describe('password reset', () => {
     expect((await http.post('/auth/login', { email, password: 'Brand-New-Phrase-31' })).status).toBe(200);
   });
 
-  it('refuses a weak new password and an unknown address', async () => {
+  it('checks the code before the new password, so a weak password does not tell real addresses from unknown ones', async () => {
     const { email } = await createUser(t, { http });
-    const weak = await http.post('/auth/reset-password', { email, code: '123456', new_password: 'password1234' });
+    const verifyCode = codeOf(email);
+    // attack: a weak password with a guessed code answered 422 for real addresses and 400 for others
+    const real = await http.post('/auth/reset-password', { email, code: '123456', new_password: 'password1234' });
+    const unknown = await http.post('/auth/reset-password', { email: uniqueEmail(), code: '123456', new_password: 'password1234' });
+    expect(real.status).toBe(400);
+    expect(real.json).toEqual(unknown.json);
+    expect(unknown.json.detail).toEqual({ msg: 'Password reset failed', type: 'bad_request', errors: CODE_FAILURE });
+    // the holder of the right code learns the password is weak, and the code stays usable
+    await http.post('/auth/request-password-reset', { email });
+    const code = await waitFor(async () => (codeOf(email) !== verifyCode ? codeOf(email) : null));
+    const weak = await http.post('/auth/reset-password', { email, code, new_password: 'password1234' });
     expect(weak.status).toBe(422);
-    const unknown = await http.post('/auth/reset-password', { email: uniqueEmail(), code: '123456', new_password: 'Brand-New-Phrase-31' });
-    expect(unknown.status).toBe(400);
-    expect(unknown.json.detail.msg).toBe('Password reset failed');
+    expect(weak.json.detail.errors[0].loc).toEqual(['body', 'new_password']);
+    expect((await http.post('/auth/reset-password', { email, code, new_password: 'Brand-New-Phrase-31' })).status).toBe(200);
   });
 
   it('answers unverified_user for an unverified account', async () => {
     const email = uniqueEmail();
     await http.post('/auth/register', { email, password: STRONG_PASSWORD });
-    const verifyCode = codeOf(email);
+    const verifyCode = await mailedCode(email);
     await http.post('/auth/request-password-reset', { email });
     const code = await waitFor(async () => (codeOf(email) !== verifyCode ? codeOf(email) : null));
     const res = await http.post('/auth/reset-password', { email, code, new_password: 'Brand-New-Phrase-31' });

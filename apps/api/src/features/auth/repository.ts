@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { login_throttle, mail_throttle, registration_codes, social_identities, users, verification_codes } from '../../db/schema/index.ts';
+import { daily_counters, login_throttle, mail_throttle, registration_codes, social_identities, users, verification_codes } from '../../db/schema/index.ts';
 import type { CodePurpose } from './codes.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -43,6 +43,24 @@ export async function setPassword(db: Executor, id: number, passwordHash: string
     .where(eq(users.id, id))
     .returning();
   return u;
+}
+
+/** Revokes every token issued so far (logout). */
+export async function bumpTokenVersion(db: Executor, id: number) {
+  await db.update(users).set({ token_version: sql`${users.token_version} + 1`, updated_at: new Date() }).where(eq(users.id, id));
+}
+
+// ---- daily caps
+
+/** Adds one to the key's count for the UTC day of `now` and answers the new count (one atomic upsert). */
+export async function countDaily(db: Executor, key: string, now: Date): Promise<number> {
+  const day = now.toISOString().slice(0, 10);
+  const [row] = await db
+    .insert(daily_counters)
+    .values({ key, day, count: 1 })
+    .onConflictDoUpdate({ target: [daily_counters.key, daily_counters.day], set: { count: sql`${daily_counters.count} + 1` } })
+    .returning({ count: daily_counters.count });
+  return row.count;
 }
 
 // ---- one-time codes

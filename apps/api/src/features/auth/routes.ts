@@ -84,6 +84,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
     schema: { tags, response: { 200: ValidateTokenSchema, ...errorResponses } },
   }, async (req) => ({ valid: true as const, user: toUser(req.user) }));
 
+  app.post('/auth/logout', {
+    config: limit(30),
+    schema: { tags, response: { 200: MessageSchema, ...errorResponses } },
+  }, async (req) => auth.logout(req.user.id));
+
   app.post('/auth/terms/accept', {
     config: limit(30),
     schema: { tags, response: { 200: UserSchema, ...errorResponses } },

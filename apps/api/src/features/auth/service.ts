@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthSession, LoginResponse } from '@app/contracts';
 import { badRequest, conflict, HttpError, tooManyRequests, unauthorized, unprocessable } from '../../lib/http-error.ts';
+import type { Db } from '../../db/client.ts';
 import type { MailMessage } from '../../plugins/mail.ts';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, MAIL_INTERVAL_MS, codeHasher, newCode, type CodePurpose } from './codes.ts';
 import { alreadyRegisteredMail, resetMail, verificationMail } from './mails.ts';
@@ -11,6 +12,9 @@ import { sessionFor } from './session.ts';
 import { assertNotThrottled, recordLoginFailure, recordLoginSuccess } from './throttle.ts';
 
 const VERIFY_MESSAGE = 'We sent a 6-digit code to your e-mail address. Enter it to finish creating your account.';
+const CODE_FAILURE = 'Invalid or expired code. After 5 wrong tries a code stops working: request a new one.';
+/** Codes (verification + reset) one account can be sent per day. */
+export const CODES_PER_DAY = 10;
 const UNVERIFIED_MESSAGE = 'Your e-mail address is not verified yet. We sent you a code to verify it.';
 
 /** 422 with the field's location when zxcvbn finds the password guessable. */
@@ -19,46 +23,79 @@ export function assertStrongPassword(password: string, userInputs: (string | nul
   if (!s.ok) throw unprocessable(s.message, ['body', field], 'weak_password');
 }
 
+/**
+ * Re-confirms a signed-in user's password (password change, account deletion) under the same failure
+ * throttle as login: a stolen session cannot be used to guess the password at full speed.
+ */
+export async function confirmPassword(db: Db, user: repo.UserRow, password: string, ip: string): Promise<boolean> {
+  if (!user.password_hash) return false;
+  await assertNotThrottled(db, user.email, ip);
+  if (await verifyPassword(user.password_hash, password)) {
+    await recordLoginSuccess(db, user.email, ip);
+    return true;
+  }
+  await recordLoginFailure(db, user.email, ip);
+  return false;
+}
+
 export function authService(app: FastifyInstance) {
   const db = app.db;
   const codes = codeHasher(app.config.JWT_SECRET);
 
   /** Mail whose delivery must not change the answer's timing or status; failures are logged (never the body). */
   function sendLater(message: MailMessage) {
-    app.mailer.send(message).catch((err) => app.log.error({ err: { message: err?.message }, to: message.to, subject: message.subject }, 'mail failed'));
+    app.background.run(() =>
+      app.mailer.send(message).catch((err) => app.log.error({ err: { message: err?.message }, to: message.to, subject: message.subject }, 'mail failed')),
+    );
   }
 
-  async function issueCode(userId: number, purpose: CodePurpose): Promise<string> {
+  /**
+   * Work that depends on whether an address has an account (looking it up, issuing a code, mailing) runs
+   * after the answer is sent, so the answer takes the same time for every address (no enumeration by timing).
+   */
+  function afterAnswer(work: () => Promise<void>) {
+    app.background.run(work);
+  }
+
+  /** A fresh code, or null past the account's daily cap (a mail bomb through our server stops there). */
+  async function issueCode(userId: number, purpose: CodePurpose): Promise<string | null> {
+    if ((await repo.countDaily(db, `codes:user:${userId}`, new Date())) > CODES_PER_DAY) {
+      app.log.warn({ userId, purpose }, 'daily code cap reached; no code issued');
+      return null;
+    }
     const code = newCode();
     await repo.upsertCode(db, userId, purpose, codes.hash(code), new Date(Date.now() + CODE_TTL_MS));
     return code;
   }
 
-  /** Checks a code: single use, 10 minutes, 5 wrong tries, constant-time comparison. */
-  async function checkCode(userId: number, purpose: CodePurpose, code: string): Promise<'ok' | 'invalid' | 'exhausted'> {
+  /**
+   * Checks a code: single use, 10 minutes, 5 wrong tries, constant-time comparison. `beforeUse` runs when
+   * the code matches and may throw (a weak new password): the code then stays valid and untouched.
+   */
+  async function checkCode(userId: number, purpose: CodePurpose, code: string, beforeUse?: () => void): Promise<boolean> {
     return db.transaction(async (tx) => {
       const row = await repo.lockCode(tx, userId, purpose);
-      if (!row || row.expires_at.getTime() <= Date.now()) return 'invalid';
-      if (row.attempts >= CODE_MAX_ATTEMPTS) return 'exhausted';
+      if (!row || row.expires_at.getTime() <= Date.now() || row.attempts >= CODE_MAX_ATTEMPTS) return false;
       if (codes.matches(code, row.code_hash)) {
+        beforeUse?.();
         await repo.deleteCode(tx, row.id);
-        return 'ok';
+        return true;
       }
-      const attempts = await repo.countWrongTry(tx, row.id);
-      return attempts >= CODE_MAX_ATTEMPTS ? 'exhausted' : 'invalid';
+      await repo.countWrongTry(tx, row.id);
+      return false;
     });
   }
 
-  function codeFailure(msg: string, result: 'invalid' | 'exhausted') {
-    return badRequest(msg, result === 'exhausted' ? 'Too many attempts. Request a new code.' : 'Invalid or expired code');
+  /** One answer for a wrong, expired or used-up code and for an unknown address: nothing tells them apart. */
+  function codeFailure(msg: string) {
+    return badRequest(msg, CODE_FAILURE);
   }
 
   /** Mails a fresh verification code unless one went out in the last minute (silently skipped then). */
-  async function mailVerificationCode(user: repo.UserRow, wait: boolean) {
+  async function mailVerificationCode(user: repo.UserRow) {
     if ((await repo.claimMailSlot(db, `verify_email:${user.email}`, new Date(), MAIL_INTERVAL_MS)) !== null) return;
-    const msg = verificationMail(user.email, await issueCode(user.id, 'verify_email'));
-    if (wait) await app.mailer.send(msg);
-    else sendLater(msg);
+    const code = await issueCode(user.id, 'verify_email');
+    if (code) sendLater(verificationMail(user.email, code));
   }
 
   return {
@@ -71,18 +108,16 @@ export function authService(app: FastifyInstance) {
       // Hash first on every path so the answer takes the same time whether or not the address exists.
       const passwordHash = await hashPassword(password);
       const existing = await repo.findUserByEmail(db, email);
-      if (existing?.email_validated) {
-        if ((await repo.claimMailSlot(db, `register_notice:${email}`, new Date(), MAIL_INTERVAL_MS)) === null) {
-          await app.mailer.send(alreadyRegisteredMail(email));
-        }
-      } else if (existing) {
-        // Unverified: the latest registration wins (its owner gets the code), which also defeats
-        // someone pre-registering another person's address with a password of their own.
-        if (username && !(await usernameFree(username, existing.id))) throw conflict('Username is already taken');
-        const updated = await repo.updateUser(db, existing.id, { password_hash: passwordHash, ...(username ? { username } : {}) });
-        await mailVerificationCode(updated, true);
+      if (username && !(await usernameFree(username, existing?.id))) throw conflict('Username is already taken');
+      if (existing) {
+        // Never change an existing account here, verified or not: replacing a pending account's password
+        // would let whoever registers second take over the account once the owner enters the mailed code.
+        // A pending account gets its code again; a verified one a notice.
+        afterAnswer(async () => {
+          if (!existing.email_validated) return mailVerificationCode(existing);
+          if ((await repo.claimMailSlot(db, `register_notice:${email}`, new Date(), MAIL_INTERVAL_MS)) === null) sendLater(alreadyRegisteredMail(email));
+        });
       } else {
-        if (username && !(await usernameFree(username))) throw conflict('Username is already taken');
         const created = await db.transaction(async (tx) => {
           if (app.config.REGISTRATION_REQUIRES_CODE && !(await repo.consumeRegistrationCode(tx, body.registration_code!.trim(), new Date()))) {
             throw new HttpError(400, 'Invalid registration code', 'bad_request', 'The registration code is unknown, expired or used up.');
@@ -90,8 +125,11 @@ export function authService(app: FastifyInstance) {
           return repo.insertUser(tx, { email, username: username ?? null, password_hash: passwordHash });
         });
         if (created) {
-          await repo.claimMailSlot(db, `verify_email:${email}`, new Date(), 0); // a brand-new account always gets its code
-          await app.mailer.send(verificationMail(email, await issueCode(created.id, 'verify_email')));
+          afterAnswer(async () => {
+            await repo.claimMailSlot(db, `verify_email:${email}`, new Date(), 0); // a brand-new account always gets its code
+            const code = await issueCode(created.id, 'verify_email');
+            if (code) sendLater(verificationMail(email, code));
+          });
         }
       }
       return { type: 'verification_required' as const, email, message: VERIFY_MESSAGE };
@@ -99,9 +137,7 @@ export function authService(app: FastifyInstance) {
 
     async completeRegistration(email: string, code: string): Promise<AuthSession> {
       const user = await repo.findUserByEmail(db, email);
-      if (!user || user.email_validated) throw codeFailure('Verification failed', 'invalid');
-      const result = await checkCode(user.id, 'verify_email', code);
-      if (result !== 'ok') throw codeFailure('Verification failed', result);
+      if (!user || user.email_validated || !(await checkCode(user.id, 'verify_email', code))) throw codeFailure('Verification failed');
       return sessionFor(app, await repo.updateUser(db, user.id, { email_validated: true }));
     },
 
@@ -112,8 +148,11 @@ export function authService(app: FastifyInstance) {
         const s = Math.ceil(wait / 1000);
         throw tooManyRequests(`A code was sent less than a minute ago. Try again in ${s} seconds.`, s);
       }
-      const user = await repo.findUserByEmail(db, email);
-      if (user && !user.email_validated) sendLater(verificationMail(email, await issueCode(user.id, 'verify_email')));
+      afterAnswer(async () => {
+        const user = await repo.findUserByEmail(db, email);
+        const code = user && !user.email_validated ? await issueCode(user.id, 'verify_email') : null;
+        if (code) sendLater(verificationMail(email, code));
+      });
       return { message: 'If this address has an account waiting for verification, a new code is on its way.' };
     },
 
@@ -127,34 +166,42 @@ export function authService(app: FastifyInstance) {
         await recordLoginFailure(db, key, ip);
         throw unauthorized('Incorrect email or password');
       }
-      await recordLoginSuccess(db, key);
+      await recordLoginSuccess(db, key, ip);
       if (!user.email_validated) {
-        await mailVerificationCode(user, false);
+        await mailVerificationCode(user);
         return { type: 'unverified_user', email: user.email, message: UNVERIFIED_MESSAGE };
       }
       return sessionFor(app, user);
     },
 
     async requestPasswordReset(email: string) {
-      const user = await repo.findUserByEmail(db, email);
-      if (user && (await repo.claimMailSlot(db, `reset_password:${email}`, new Date(), MAIL_INTERVAL_MS)) === null) {
-        sendLater(resetMail(email, await issueCode(user.id, 'reset_password')));
-      }
+      afterAnswer(async () => {
+        const user = await repo.findUserByEmail(db, email);
+        if (!user || (await repo.claimMailSlot(db, `reset_password:${email}`, new Date(), MAIL_INTERVAL_MS)) !== null) return;
+        const code = await issueCode(user.id, 'reset_password');
+        if (code) sendLater(resetMail(email, code));
+      });
       return { message: 'If an account exists for this address, we sent it a code to reset the password.' };
     },
 
     async resetPassword(email: string, code: string, newPassword: string): Promise<LoginResponse> {
       const user = await repo.findUserByEmail(db, email);
-      if (!user) throw codeFailure('Password reset failed', 'invalid');
-      assertStrongPassword(newPassword, [email, user.username], 'new_password');
-      const result = await checkCode(user.id, 'reset_password', code);
-      if (result !== 'ok') throw codeFailure('Password reset failed', result);
+      // The code is checked before the new password, so only the holder of the code learns that the
+      // address has an account (a weak password answered 422 for real addresses and 400 for others).
+      const checkStrength = () => assertStrongPassword(newPassword, [email, user?.username], 'new_password');
+      if (!user || !(await checkCode(user.id, 'reset_password', code, checkStrength))) throw codeFailure('Password reset failed');
       const updated = await repo.setPassword(db, user.id, await hashPassword(newPassword));
       await recordLoginSuccess(db, user.email);
       if (!updated.email_validated) {
         return { type: 'unverified_user', email: updated.email, message: 'Your password was changed. Verify your e-mail address to sign in.' };
       }
       return sessionFor(app, updated);
+    },
+
+    /** Revokes every token of the account (this device's and the others'): the token version moves on. */
+    async logout(userId: number) {
+      await repo.bumpTokenVersion(db, userId);
+      return { message: 'Signed out.' };
     },
 
     async acceptTerms(userId: number) {

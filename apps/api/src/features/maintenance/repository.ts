@@ -1,6 +1,6 @@
 import { lt, or, and, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { login_throttle, maintenance_runs, verification_codes } from '../../db/schema/index.ts';
+import { daily_counters, login_throttle, maintenance_runs, rate_limit_hits, verification_codes } from '../../db/schema/index.ts';
 
 export async function purgeExpired(db: Db, jobId: string, now: Date) {
   return db.transaction(async (tx) => {
@@ -13,6 +13,9 @@ export async function purgeExpired(db: Db, jobId: string, now: Date) {
       .delete(login_throttle)
       .where(and(lt(login_throttle.updated_at, hourAgo), or(isNull(login_throttle.blocked_until), lt(login_throttle.blocked_until, now))))
       .returning({ key: login_throttle.key });
+    // Rate-limit windows that ended, and daily counts older than yesterday (UTC).
+    await tx.delete(rate_limit_hits).where(lt(rate_limit_hits.expires_at, now));
+    await tx.delete(daily_counters).where(lt(daily_counters.day, new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10)));
     const [row] = await tx
       .update(maintenance_runs)
       .set({ removed_codes: codes.length, removed_throttles: throttles.length })

@@ -44,6 +44,8 @@ export async function deleteAccount(db: Db, userId: number, email: string) {
   await db.transaction(async (tx) => {
     await tx.delete(users).where(eq(users.id, userId));
     await tx.delete(login_throttle).where(eq(login_throttle.key, `account:${email}`));
-    await tx.delete(mail_throttle).where(sql`${mail_throttle.key} like ${'%:' + email}`);
+    // Keys are `<purpose>:<address>`: compare the address part exactly (LIKE would read `_` and `%` in an
+    // address as wildcards and clear other people's throttles).
+    await tx.delete(mail_throttle).where(sql`substr(${mail_throttle.key}, strpos(${mail_throttle.key}, ':') + 1) = ${email.toLowerCase()}`);
   });
 }

@@ -57,7 +57,7 @@ export default async function settingsRoutes(fastify: FastifyInstance) {
   app.post('/settings/password', {
     config: limit(10),
     schema: { tags, body: ChangePasswordBodySchema, response: { 200: AuthSessionSchema, ...errorResponses } },
-  }, async (req) => settings.changePassword(req.user, req.body.current_password, req.body.new_password));
+  }, async (req) => settings.changePassword(req.user, req.body.current_password, req.body.new_password, req.ip));
 
   app.post('/settings/set-password', {
     config: limit(10),
@@ -72,7 +72,7 @@ export default async function settingsRoutes(fastify: FastifyInstance) {
   app.delete('/profile', {
     config: limit(10),
     schema: { tags, body: DeleteProfileBodySchema, response: { 200: MessageSchema, ...errorResponses } },
-  }, async (req) => settings.deleteAccount(req.user, req.body));
+  }, async (req) => settings.deleteAccount(req.user, req.body, req.ip));
 
   app.get('/profile/purchase-uuid', {
     schema: { tags, response: { 200: PurchaseUuidSchema, ...errorResponses } },

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthSession, UserSettings, UserSettingsUpdate } from '@app/contracts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
-import { hashPassword, verifyDummy, verifyPassword } from '../auth/passwords.ts';
-import { assertStrongPassword } from '../auth/service.ts';
+import { hashPassword, verifyDummy } from '../auth/passwords.ts';
+import { assertStrongPassword, confirmPassword } from '../auth/service.ts';
 import { setPassword, updateUser, type UserRow } from '../auth/repository.ts';
 import { sessionFor } from '../auth/session.ts';
 import * as repo from './repository.ts';
@@ -56,10 +56,12 @@ export function settingsService(app: FastifyInstance) {
       }
     },
 
-    async changePassword(user: UserRow, current: string, next: string): Promise<AuthSession> {
-      const ok = user.password_hash ? await verifyPassword(user.password_hash, current) : await verifyDummy(current);
-      if (!user.password_hash) throw badRequest('Your account has no password yet: set one instead');
-      if (!ok) throw badRequest('Current password is incorrect');
+    async changePassword(user: UserRow, current: string, next: string, ip: string): Promise<AuthSession> {
+      if (!user.password_hash) {
+        await verifyDummy(current);
+        throw badRequest('Your account has no password yet: set one instead');
+      }
+      if (!(await confirmPassword(db, user, current, ip))) throw badRequest('Current password is incorrect');
       assertStrongPassword(next, [user.email, user.username], 'new_password');
       // Bumping the token version signs out every other device; the caller gets a fresh token.
       return sessionFor(app, await setPassword(db, user.id, await hashPassword(next)));
@@ -73,9 +75,9 @@ export function settingsService(app: FastifyInstance) {
       return { message: 'Password set. You can now sign in with your e-mail and password.' };
     },
 
-    async deleteAccount(user: UserRow, confirm: { password?: string; email?: string }) {
+    async deleteAccount(user: UserRow, confirm: { password?: string; email?: string }, ip: string) {
       if (user.password_hash) {
-        if (confirm.password === undefined || !(await verifyPassword(user.password_hash, confirm.password))) {
+        if (confirm.password === undefined || !(await confirmPassword(db, user, confirm.password, ip))) {
           throw badRequest('Failed to delete account', 'Password is incorrect');
         }
       } else if ((confirm.email ?? '').trim().toLowerCase() !== user.email) {
