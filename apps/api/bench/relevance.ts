@@ -22,7 +22,7 @@ export function readSet(name: string): RelevanceCase[] {
 export async function successAt3(db: Db, cases: RelevanceCase[], log?: (line: string) => void): Promise<number> {
   let ok = 0;
   for (const c of cases) {
-    const res = await searchFoods(db, c.query, 1, 3);
+    const res = await searchFoods(db, 0, c.query, 1, 3);
     const hit = res.foods.some((f) => f.source === 'usda_sr21' && c.accept.includes(f.source_id));
     if (hit) ok++;
     log?.(`${hit ? 'ok  ' : 'MISS'} ${c.query.padEnd(22)} → ${res.foods.map((f) => `${f.source_id} ${f.name}`).join(' | ')}`);

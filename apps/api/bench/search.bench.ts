@@ -24,12 +24,12 @@ function pct(xs: number[], p: number) {
 }
 
 async function measure(database: Database, label: string, rounds = 3) {
-  for (const q of QUERIES) await searchFoods(database.db, q, 1, 20); // warm up
+  for (const q of QUERIES) await searchFoods(database.db, 0, q, 1, 20); // warm up
   const times: number[] = [];
   for (let r = 0; r < rounds; r++) {
     for (const q of QUERIES) {
       const t = performance.now();
-      await searchFoods(database.db, q, 1, 20);
+      await searchFoods(database.db, 0, q, 1, 20);
       times.push(performance.now() - t);
     }
   }

@@ -110,7 +110,7 @@ describe('GET /foods/food/{id}', () => {
 });
 
 describe('custom foods and barcodes', () => {
-  it('finds a custom food by any form of its barcode, for anyone', async () => {
+  it('finds a custom food by any form of its barcode, for its owner', async () => {
     const created = await t.http.post(
       '/foods/custom',
       { name: 'Protein Bar Choc', brand_name: 'Acme', serving_size: 1, serving_unit: 'bar', serving_grams: 60, barcode: '036000291452', calories: 240, protein: 20, carbs: 22, fat: 8 },
@@ -120,12 +120,12 @@ describe('custom foods and barcodes', () => {
     expect(created.json).toMatchObject({ name: 'Protein Bar Choc', brand_name: 'Acme', food_type: 'Brand', source: 'custom', calories: 240, protein: 20, serving_description: '1 bar (60 g)' });
     expect(created.json.id).toMatch(/^custom-[0-9a-f-]{36}$/);
     for (const form of ['036000291452', '0036000291452', '00036000291452', '0-36000-29145-2']) {
-      const res = await t.http.get(`/barcode/lookup/${form}`, { token: other });
+      const res = await t.http.get(`/barcode/lookup/${form}`, { token });
       expect(res.status).toBe(200);
       expect(res.json.id).toBe(created.json.id);
       expect(res.json.calories).toBe(240);
     }
-    const detail = await t.http.get(`/foods/food/${created.json.id}`, { token: other });
+    const detail = await t.http.get(`/foods/food/${created.json.id}`, { token });
     expect(detail.json.per_100g.calories).toBe(400);
   });
 

@@ -25,11 +25,11 @@ export default async function foodsRoutes(app: FastifyInstance) {
   }
 
   r.get('/foods/search', { schema: { tags: ['foods'], querystring: FoodSearchQuerySchema, response: { 200: FoodSearchResponseSchema, ...errors } } }, async (req) =>
-    service.searchFoods(app.db, req.query.query, req.query.page, req.query.page_size),
+    service.searchFoods(app.db, req.user.id, req.query.query, req.query.page, req.query.page_size),
   );
 
   r.get('/foods/food/:id', { schema: { tags: ['foods'], params: FoodIdParamsSchema, response: { 200: FoodDetailSchema, ...errors } } }, async (req) =>
-    service.foodDetail(app.db, req.params.id),
+    service.foodDetail(app.db, req.user.id, req.params.id),
   );
 
   r.post('/foods/custom', { schema: { tags: ['foods'], body: CustomFoodBodySchema, response: { 201: FoodDetailSchema, ...errors } } }, async (req, reply) =>
@@ -37,6 +37,6 @@ export default async function foodsRoutes(app: FastifyInstance) {
   );
 
   r.get('/barcode/lookup/:barcode', { schema: { tags: ['foods'], params: BarcodeParamsSchema, response: { 200: FoodDetailSchema, ...errors } } }, async (req) =>
-    service.lookupBarcode(app.db, req.params.barcode, { online: app.config.OFF_ONLINE, apiUrl: app.config.OFF_API_URL }),
+    service.lookupBarcode(app.db, req.user.id, req.params.barcode, { online: app.config.OFF_ONLINE, apiUrl: app.config.OFF_API_URL }),
   );
 }

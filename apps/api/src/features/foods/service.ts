@@ -33,13 +33,13 @@ const CORRECT_BELOW = 3;
  * `total` counts matches up to 1000 ("1000" means "1000 or more"). A query with a typo ("brocoli") finds
  * little; then each word also matches its closest known words, and words nothing resembles are dropped.
  */
-export async function searchFoods(db: Db, query: string, page: number, pageSize: number): Promise<FoodSearchResponse> {
+export async function searchFoods(db: Db, userId: number, query: string, page: number, pageSize: number): Promise<FoodSearchResponse> {
   let q = parseQuery(query);
   if (!q.text) return { foods: [], total: 0, page, page_size: pageSize };
   let rows: repo.SearchCandidate[] = [];
   let total = 0;
   try {
-    if (q.strict) ({ rows, total } = await repo.strictCandidates(db, q.strict, q.exact, q.typing, q.text.split(' ').at(-1) ?? '', CANDIDATES));
+    if (q.strict) ({ rows, total } = await repo.strictCandidates(db, userId, q.strict, q.exact, q.typing, q.text.split(' ').at(-1) ?? '', CANDIDATES));
     if (total < CORRECT_BELOW) {
       const words = q.text.split(' ');
       // Only words no food uses are corrected: a known word with few matches is not a typo.
@@ -49,7 +49,7 @@ export async function searchFoods(db: Db, query: string, page: number, pageSize:
       const corrected = words.map((w, i) => [w, ...alternatives[i]!.filter((t) => t !== w)].join(' ')).filter((_, i) => alternatives[i]!.length > 0);
       if (corrected.length && words.some(misspelt)) {
         q = parseQuery(query, corrected);
-        const more = await repo.strictCandidates(db, q.strict, q.exact, q.typing, q.text.split(' ').at(-1) ?? '', CANDIDATES);
+        const more = await repo.strictCandidates(db, userId, q.strict, q.exact, q.typing, q.text.split(' ').at(-1) ?? '', CANDIDATES);
         const seen = new Set(rows.map((r) => r.id));
         rows = rows.concat(more.rows.filter((r) => !seen.has(r.id)));
         total = Math.max(total, more.total);
@@ -60,12 +60,13 @@ export async function searchFoods(db: Db, query: string, page: number, pageSize:
   }
   const ranked = rows.map((r) => ({ r, s: score(q, r) })).sort((a, b) => b.s - a.s);
   const start = (page - 1) * pageSize;
-  const shown = await repo.getFoods(db, ranked.slice(start, start + pageSize).map((x) => x.r.id));
+  const shown = await repo.getFoods(db, ranked.slice(start, start + pageSize).map((x) => x.r.id), userId);
   return { foods: shown.map(toSearchResult), total, page, page_size: pageSize };
 }
 
-export async function foodDetail(db: Db, id: string): Promise<FoodDetail> {
-  const row = await repo.getFood(db, id);
+/** Another user's custom food answers 404, exactly like an unknown id. */
+export async function foodDetail(db: Db, userId: number, id: string): Promise<FoodDetail> {
+  const row = await repo.getFood(db, id, userId);
   if (!row) throw notFound('Food not found');
   return toDetail(row);
 }
@@ -75,17 +76,20 @@ export interface OffOptions {
   apiUrl: string;
 }
 
-/** Local products first (imports and custom foods); then, when enabled, Open Food Facts online, cached. */
-export async function lookupBarcode(db: Db, code: string, off: OffOptions): Promise<FoodDetail> {
+/**
+ * The user's own custom food with this barcode first, then local shared products (imports); then, when
+ * enabled, Open Food Facts online, cached. Another user's custom food never answers.
+ */
+export async function lookupBarcode(db: Db, userId: number, code: string, off: OffOptions): Promise<FoodDetail> {
   const gtin = toGtin14(code);
   if (!gtin) throw new HttpError(422, 'A barcode has 8 to 14 digits', 'validation_error', [{ loc: ['path', 'barcode'], msg: 'A barcode has 8 to 14 digits', type: 'value_error' }]);
-  const local = await repo.findByGtin(db, gtin);
+  const local = await repo.findByGtin(db, gtin, userId);
   if (local) return toDetail(local);
   if (off.online) {
     const row = await fetchOpenFoodFacts(off.apiUrl, displayBarcode(gtin));
     if (row) {
       await repo.upsertFoods(db, [row]);
-      return toDetail((await repo.getFood(db, row.id as string))!);
+      return toDetail((await repo.getFood(db, row.id as string, userId))!);
     }
   }
   throw notFound('Product not found for this barcode');
