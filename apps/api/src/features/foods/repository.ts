@@ -110,6 +110,17 @@ export async function insertFood(db: Db, row: NewFoodRow): Promise<FoodRow> {
   return created!;
 }
 
+/**
+ * Runs `fn` in one transaction whose statements are cancelled after `ms` (PostgreSQL; SET LOCAL ends with
+ * the transaction, so the pooled connection keeps its default). One search then holds one connection.
+ */
+export async function withStatementTimeout<T>(db: Db, ms: number, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.floor(ms))}`));
+    return fn(tx as unknown as Db);
+  });
+}
+
 /** What the ranker reads; full rows are fetched only for the page shown. */
 export type SearchCandidate = Pick<FoodRow, 'id' | 'name' | 'search_head' | 'search_text' | 'commonness'>;
 const candidateColumns = { id: foods.id, name: foods.name, search_head: foods.search_head, search_text: foods.search_text, commonness: foods.commonness };

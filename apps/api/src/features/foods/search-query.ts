@@ -5,6 +5,9 @@
  */
 import { distance } from 'fastest-levenshtein';
 
+/** Query words beyond this many are ignored. */
+export const MAX_WORDS = 6;
+
 const STOPWORDS = new Set(['a', 'an', 'and', 'the', 'of', 'with', 'in', 'or', 'for', 'to']);
 
 /** Query words that mean the same as other words in USDA wording; each alternative may be a phrase. */
@@ -74,7 +77,8 @@ export function parseQuery(query: string, corrected?: string[]): ParsedQuery {
     .replace(/[^a-z0-9%\s]/g, ' ')
     .split(/\s+/)
     .filter((w) => w && !STOPWORDS.has(w))
-    .slice(0, 8);
+    // A bound on the cost of one search: food names are short, and each word is one more index lookup.
+    .slice(0, MAX_WORDS);
   return build(words.map((w) => [w]));
 }
 
