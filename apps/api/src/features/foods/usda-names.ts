@@ -156,9 +156,30 @@ const DESC_RULES: Rule[] = [
 /** Brand names in SR21 descriptions are upper case ("CAMPBELL'S CHUNKY", "KRAFT"): brand oddities rank down. */
 const BRAND = /\b[A-Z][A-Z'&.-]{2,}\b/;
 
+/**
+ * Groups whose foods people eat cooked (grains and pasta, hot cereals, dry legumes): there the cooked
+ * form is the everyday one and the raw or dry form an ingredient ("white rice" means cooked rice).
+ */
+const EATEN_COOKED = new Set(['2000', '0800']);
+/** Dry beans, peas and lentils ("mature seeds") are cooked before eating too. */
+const DRY_LEGUME = /\bmature seeds\b/i;
+const COOKED = /\bcooked\b|\broasted\b|\bboiled\b|\bbaked\b|\bbroiled\b|\bgrilled\b|\bbraised\b|\bpan-fried\b|\bstewed\b/i;
+const UNCOOKED = /\braw\b|\bdry\b|\bfresh-refrigerated\b|\bsprouted\b|\bunprepared\b/i;
+/** The typical form of a food: "Tomatoes, red, ripe, raw, year round average"; milk as a drink ("fluid"), not powder. */
+const TYPICAL = /\byear round average\b|\bripe\b/i;
+/** Dairy and drinks as powder ("Milk, dry, nonfat") are ingredients; people log the liquid ("skim milk"). */
+const POWDER = /\bdry\b|\bpowder\b/i;
+
 export function commonness(desc: string, group: string): number {
   let score = GROUP_PRIOR[group] ?? 0;
   for (const r of DESC_RULES) if (r.re.test(desc)) score += r.w;
+  if (EATEN_COOKED.has(group) || (group === '1600' && DRY_LEGUME.test(desc))) {
+    if (COOKED.test(desc)) score += 0.5;
+    else if (UNCOOKED.test(desc)) score -= 0.6;
+  }
+  if (TYPICAL.test(desc)) score += 0.4;
+  // Outweighs the "fat free" penalty, so "skim milk" finds the drink before nonfat dry milk powder.
+  if ((group === '0100' || group === '1400') && POWDER.test(desc)) score -= 0.7;
   if (BRAND.test(desc.replace(/\b(USDA|NFS|NS|US|U\.S\.|RTE|UHT|II|III)\b/g, ''))) score -= 1.2;
   // Shorter descriptions are the general forms ("Bananas, raw" versus six qualifiers).
   score -= 0.08 * Math.max(0, segments(desc).length - 2);
