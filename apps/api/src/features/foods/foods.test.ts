@@ -87,6 +87,25 @@ describe('GET /foods/search', () => {
   });
 });
 
+describe('everyday forms first (issue 9 item 5)', () => {
+  it('puts the common form first: red ripe tomato, fluid skim milk, cooked rice, pasta and oatmeal', async () => {
+    expect((await top3('tomato'))[0]!.name).toMatch(/red, ripe/i);
+    expect((await top3('skim milk')).map((f) => f.name).join(' | ')).not.toMatch(/^Milk, dry/i);
+    expect((await top3('skim milk'))[0]!.name).not.toMatch(/\bdry\b/i);
+    for (const q of ['white rice', 'pasta', 'oatmeal']) expect((await top3(q))[0]!.name, q).toMatch(/cooked/i);
+  });
+
+  it('answers the best partial matches when no food has every word, and says so', async () => {
+    for (const [q, want] of [['green tea', /^Tea\b/i], ['greek yogurt', /^Yogurt\b/i], ['avocado toast', /avocado|toast/i]] as const) {
+      const res = await t.http.get(`/foods/search?query=${encodeURIComponent(q)}&page_size=3`, { token });
+      expect(res.json.match, q).toBe('partial');
+      expect(res.json.foods.length, q).toBeGreaterThan(0);
+      expect(res.json.foods[0].name, q).toMatch(want);
+    }
+    expect((await t.http.get('/foods/search?query=banana', { token })).json.match).toBe('full');
+  });
+});
+
 describe('GET /foods/food/{id}', () => {
   it('answers nutrients for the default serving and every serving with grams', async () => {
     const res = await t.http.get('/foods/food/usda-09040', { token });

@@ -51,12 +51,12 @@ export async function searchFoods(db: Db, userId: number, query: string, page: n
   const run = async (tx: Db) => {
     await breathe();
     const found = await candidates(tx, userId, query);
-    if (!found) return { foods: [], total: 0, page, page_size: pageSize };
+    if (!found) return { foods: [], total: 0, page, page_size: pageSize, match: 'full' as const };
     const ranked = found.rows.map((r) => ({ r, s: score(found.q, r) })).sort((a, b) => b.s - a.s);
     const start = (page - 1) * pageSize;
     await breathe();
     const shown = await repo.getFoods(tx, ranked.slice(start, start + pageSize).map((x) => x.r.id), userId);
-    return { foods: shown.map(toSearchResult), total: found.total, page, page_size: pageSize };
+    return { foods: shown.map(toSearchResult), total: found.total, page, page_size: pageSize, match: found.match };
   };
   try {
     return await (opts.timeoutMs ? repo.withStatementTimeout(db, opts.timeoutMs, run) : run(db));
@@ -101,7 +101,13 @@ async function candidates(db: Db, userId: number, query: string) {
       total = Math.max(total, more.total);
     }
   }
-  return { q, rows, total };
+  // No food has every word ("avocado toast"): answer the best partial matches, and say so.
+  if (rows.length === 0 && q.groups.length > 1 && q.any) {
+    await breathe();
+    const some = await repo.strictCandidates(db, userId, q.any, q.anyExact, q.anyExact, '', CANDIDATES);
+    return { q: { ...q, partial: true }, rows: some.rows, total: some.total, match: 'partial' as const };
+  }
+  return { q, rows, total, match: 'full' as const };
 }
 
 /** Another user's custom food answers 404, exactly like an unknown id. */

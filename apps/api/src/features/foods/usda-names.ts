@@ -175,7 +175,8 @@ export function commonness(desc: string, group: string): number {
   for (const r of DESC_RULES) if (r.re.test(desc)) score += r.w;
   if (EATEN_COOKED.has(group) || (group === '1600' && DRY_LEGUME.test(desc))) {
     if (COOKED.test(desc)) score += 0.5;
-    else if (UNCOOKED.test(desc)) score -= 0.6;
+    // A bare grain ("Oats", "Barley, pearled") is the uncooked ingredient too; ready-to-eat cereals are not.
+    else if (UNCOOKED.test(desc) || group === '2000') score -= 0.6;
   }
   if (TYPICAL.test(desc)) score += 0.4;
   // Outweighs the "fat free" penalty, so "skim milk" finds the drink before nonfat dry milk powder.
