@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, isErrorBody, type TestApp } from '../../../test/helpers.ts';
 import { readSet } from '../../../bench/relevance.ts';
@@ -103,6 +104,24 @@ describe('everyday forms first (issue 9 item 5)', () => {
       expect(res.json.foods[0].name, q).toMatch(want);
     }
     expect((await t.http.get('/foods/search?query=banana', { token })).json.match).toBe('full');
+  });
+});
+
+describe('names and serving labels (issue 9 item 5)', () => {
+  it('writes brand names as people do ("McDonald\'s Big Mac"), never a mangled plural', async () => {
+    const names = (await top3('big mac')).map((f) => f.name);
+    expect(names).toContain("McDonald's Big Mac");
+    expect(names.join(' ')).not.toMatch(/Mcdonald'/);
+  });
+
+  it('never labels the default serving "1 unit" when the food has a real measure', async () => {
+    const rows = await t.app.db.execute(
+      sql`select id, servings from foods where source = 'usda_sr21' and jsonb_array_length(servings) > 1 and servings::text ~ '"unit": "unit'`,
+    );
+    expect(rows.rows.length).toBeGreaterThan(10);
+    for (const r of rows.rows as { id: string; servings: { unit: string }[] }[]) expect(r.servings[0]!.unit, r.id).not.toBe('unit');
+    const detail = await t.http.get(`/foods/food/${(rows.rows[0] as { id: string }).id}`, { token });
+    expect(detail.json.serving_description).not.toMatch(/^1 unit\b/);
   });
 });
 

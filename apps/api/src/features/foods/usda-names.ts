@@ -49,7 +49,26 @@ export function singular(word: string): string {
 const DROP_SEGMENTS = [/^fluid$/i, /^with added vitamin a( and vitamin d)?$/i, /^broilers or fryers$/i, /^fresh$/i, /^all classes$/i, /^commercial$/i, /^all commercial varieties$/i, /^u\.?s\.? ?commodity$/i];
 
 /** "Bananas, raw" → "Banana, raw"; "Milk, reduced fat, fluid, 2% milkfat, with added vitamin A" → "Milk, 2% reduced fat". */
+/** Acronyms that stay upper case when a brand name is title-cased. */
+const ACRONYMS = new Set(['USDA', 'NFS', 'RTE', 'UHT', 'II', 'III', 'KFC', 'BBQ', 'USA', 'TCBY', 'XL', 'LS']);
+
+/** "McDONALD'S" → "McDonald's", "BIG MAC" → "Big Mac": SR21 writes brand names in capitals. */
+export function brandCase(text: string): string {
+  return text.replace(/\b(Mc|Mac)?([A-Z][A-Z'&.-]*[A-Z])(?![a-z])/g, (m, mc: string | undefined, w: string) =>
+    ACRONYMS.has(w) && !mc ? m : (mc ?? '') + w[0] + w.slice(1).toLowerCase(),
+  );
+}
+
+/** A first segment that is only a brand ("McDONALD'S", "BURGER KING"): the product follows it in the name. */
+const BRAND_ONLY = /^(Mc|Mac)?[A-Z][A-Z'&. -]*$/;
+
 export function friendlyName(desc: string): string {
+  const first = segments(desc)[0] ?? '';
+  if (BRAND_ONLY.test(first) && /[A-Z]{3}/.test(first)) {
+    // "McDONALD'S, BIG MAC" → "McDonald's Big Mac": the brand reads as part of the name, never singularised.
+    const [brand, ...rest] = segments(desc);
+    return brandCase([`${brand} ${rest[0] ?? ''}`.trim(), ...rest.slice(1)].join(', '));
+  }
   let segs = segments(desc)
     .map((s) => s.replace(/\s*\(includes [^)]*\)/i, '').trim())
     .filter((s) => s && !DROP_SEGMENTS.some((r) => r.test(s)));
@@ -63,10 +82,11 @@ export function friendlyName(desc: string): string {
     }
     segs = segs.map((s) => s.replace(/^with added vitamin a\b.*$/i, '').replace(/\(fat free or skim\)/i, '(skim)').trim()).filter(Boolean);
   }
-  const first = segs[0].split(' ');
-  first[0] = singular(first[0]);
-  segs[0] = first.join(' ');
-  return segs.join(', ');
+  const head = segs[0].split(' ');
+  // Only ordinary words are made singular: "CAMPBELL'S" is a name.
+  if (!/[A-Z]{2}|'/.test(head[0]!)) head[0] = singular(head[0]!);
+  segs[0] = head.join(' ');
+  return /[A-Z]{3}/.test(segs.join(', ')) ? brandCase(segs.join(', ')) : segs.join(', ');
 }
 
 /** Category words USDA puts first ("Cheese, mozzarella", "Nuts, walnuts"): the next segment says what the food is. */
