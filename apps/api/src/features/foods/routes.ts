@@ -20,7 +20,7 @@ import * as service from './service.ts';
  * requests' queries slip in between its few statements; PostgreSQL gets a few parallel slots and a
  * statement timeout. A queue longer than SEARCH_QUEUE answers 429 at once instead of waiting.
  */
-const SEARCH_SLOTS = { pglite: 1, postgres: 3 } as const;
+const SEARCH_SLOTS = { pglite: 1, postgres: 2 } as const;
 const SEARCH_QUEUE = 100;
 const SEARCH_TIMEOUT_MS = 5000;
 /** Per user: search-as-you-type is debounced by the clients, so a person stays far below this. */
