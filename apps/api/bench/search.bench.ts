@@ -2,7 +2,7 @@
  * Search latency: p50/p95 of the full search (SQL candidates + ranking + page rows).
  *   npm run bench     (root) → 1) built-in foods on in-memory PGlite, 2) + 1,000,000 synthetic branded
  *   products on PostgreSQL: BENCH_DATABASE_URL if set, else a throwaway server from Debian's binaries.
- * Also prints seed load time and success@3 of both relevance sets.
+ * Also prints seed load time, success@3 and MRR of the relevance sets, and the search-flood run (bench/flood.ts).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -14,7 +14,8 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { loadBuiltInFoods, searchFoods } from '../src/features/foods/service.ts';
-import { readSet, successAt3 } from './relevance.ts';
+import { readSet, relevance, SETS, successAt3 } from './relevance.ts';
+import { searchFlood } from './flood.ts';
 
 const QUERIES = [...readSet('everyday-queries.json'), ...readSet('search-relevance-dev.json')].map((c) => c.query).concat(['chocolate bar', 'protein bar', 'greek yogurt strawberry', 'chiken', 'cheese pizza']);
 
@@ -24,12 +25,12 @@ function pct(xs: number[], p: number) {
 }
 
 async function measure(database: Database, label: string, rounds = 3) {
-  for (const q of QUERIES) await searchFoods(database.db, q, 1, 20); // warm up
+  for (const q of QUERIES) await searchFoods(database.db, 0, q, 1, 20); // warm up
   const times: number[] = [];
   for (let r = 0; r < rounds; r++) {
     for (const q of QUERIES) {
       const t = performance.now();
-      await searchFoods(database.db, q, 1, 20);
+      await searchFoods(database.db, 0, q, 1, 20);
       times.push(performance.now() - t);
     }
   }
@@ -41,8 +42,10 @@ async function builtIn() {
   await migrate(database);
   const load = await loadBuiltInFoods(database.db);
   console.log(`seed: ${load.count} foods loaded in ${load.ms} ms (PGlite, in memory)`);
-  for (const set of ['search-relevance-dev.json', 'everyday-queries.json']) {
-    console.log(`${set}: success@3 = ${(await successAt3(database.db, readSet(set))).toFixed(3)}`);
+  for (const set of SETS) {
+    const cases = readSet(set);
+    const r = await relevance(database.db, cases);
+    console.log(`${set}: success@3 = ${r.successAt3.toFixed(3)}, MRR = ${r.mrr.toFixed(3)} (${cases.length} queries)`);
   }
   await measure(database, 'built-in foods, PGlite');
   await database.close();
@@ -141,4 +144,5 @@ async function postgres() {
 }
 
 await builtIn();
+await searchFlood();
 await postgres();

@@ -32,7 +32,10 @@ const amount = (what: string, max: number) =>
 
 export const ManualFavoriteSchema = z.object({
   food_name: z.string().trim().min(1, 'food_name is required').max(200),
-  serving_size: z.string().trim().min(1).max(200).default('serving'),
+  /** Text ("1 slice") or a number of grams, as a search result's numeric `serving_size` (stored as "30 g"). */
+  serving_size: z
+    .union([z.number().positive('serving_size must be positive').max(10_000).transform((g) => `${g} g`), z.string().trim().min(1).max(200)])
+    .default('serving'),
   calories: amount('calories', 20_000),
   protein: amount('protein', 2_000).default(0),
   carbohydrates: amount('carbohydrates', 2_000).optional(),

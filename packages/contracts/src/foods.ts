@@ -74,8 +74,18 @@ export const FoodSearchQuerySchema = z.object({
 });
 export type FoodSearchQuery = z.infer<typeof FoodSearchQuerySchema>;
 
+/**
+ * `match`: "full" when the foods match every query word; "partial" when none did and the answer is the best
+ * matches of some of the words ("avocado toast" → avocado, toast).
+ */
 export const FoodSearchResponseSchema = z
-  .object({ foods: z.array(FoodSearchResultSchema), total: z.number().int(), page: z.number().int(), page_size: z.number().int() })
+  .object({
+    foods: z.array(FoodSearchResultSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    match: z.enum(['full', 'partial']),
+  })
   .meta({ id: 'FoodSearchResponse' });
 export type FoodSearchResponse = z.infer<typeof FoodSearchResponseSchema>;
 

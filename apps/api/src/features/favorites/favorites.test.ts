@@ -34,7 +34,12 @@ describe('favorite foods', () => {
     const res = await t.http.post('/favorite-foods/manual', { food_name: 'Mum’s lasagne', serving_size: '1 slice', calories: 420, protein: 22, carbohydrates: 35, fat: 20 }, { token });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ food_id: null, carbs: 35, consumption_count: 0 });
-    for (const body of [{ food_name: '', calories: 1 }, { food_name: 'x', calories: -3 }, { food_name: 'x', calories: 99999 }, { food_name: 'x' }]) {
+    // A client may send the search result's numeric serving_size (grams).
+    const grams = await t.http.post('/favorite-foods/manual', { food_name: 'Trail mix', serving_size: 30, calories: 150 }, { token });
+    expect(grams.status).toBe(201);
+    expect(grams.json.serving_size).toBe('30 g');
+    await t.http.del(`/favorite-foods/${grams.json.id}`, { token });
+    for (const body of [{ food_name: 'x', calories: 1, serving_size: -5 }, { food_name: 'x', calories: 1, serving_size: true }, { food_name: '', calories: 1 }, { food_name: 'x', calories: -3 }, { food_name: 'x', calories: 99999 }, { food_name: 'x' }]) {
       const bad = await t.http.post('/favorite-foods/manual', body, { token });
       expect(bad.status).toBe(422);
       expect(isErrorBody(bad)).toBe(true);

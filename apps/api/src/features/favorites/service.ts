@@ -30,7 +30,8 @@ export async function list(db: Db, userId: number) {
 }
 
 export async function addExisting(db: Db, userId: number, foodId: string, choice?: ServingChoice) {
-  const food = await getFood(db, foodId);
+  // Another user's custom food is not found: custom foods are private.
+  const food = await getFood(db, foodId, userId);
   if (!food) throw notFound('Food not found');
   const serving = resolveServing(food, choice);
   if (!serving) throw unprocessable('Unknown serving for this food', ['body', 'serving']);

@@ -31,7 +31,8 @@ function fromFood(food: NonNullable<Awaited<ReturnType<typeof getFood>>>, grams:
 async function buildRow(db: Db, userId: number, body: CreateBody, today: string): Promise<NewFoodLogRow> {
   const date = body.date ?? today;
   if ('food_id' in body && typeof body.food_id === 'string') {
-    const food = await getFood(db, body.food_id);
+    // Another user's custom food is not found: custom foods are private.
+    const food = await getFood(db, body.food_id, userId);
     if (!food) throw notFound('Food not found');
     const serving = resolveServing(food, body.serving as ServingChoice | undefined);
     if (!serving) throw unprocessable('Unknown serving for this food', ['body', 'serving']);
@@ -119,7 +120,7 @@ export async function updateLog(db: Db, userId: number, id: number, body: FoodLo
   const patch: Partial<NewFoodLogRow> = { number_of_servings: n };
   if (body.meal_type) patch.meal_type = body.meal_type;
   if (body.date) patch.date = body.date;
-  const food = row.food_id ? await getFood(db, row.food_id) : undefined;
+  const food = row.food_id ? await getFood(db, row.food_id, userId) : undefined;
   if (food) {
     // A database food: nutrients always follow the database for the chosen serving.
     const serving = body.serving !== undefined ? resolveServing(food, body.serving) : { description: row.serving_description, grams: row.serving_grams ?? 100 };

@@ -31,7 +31,10 @@ export function servingRow(amount: number, rawUnit: string, grams: number): Food
 }
 
 /** The measure a person expects first ("1 medium" banana, "1 large" egg, "1 slice" bread), else USDA's first. */
-export function pickDefaultFirst(list: FoodServingRow[]): FoodServingRow[] {
+export function pickDefaultFirst(list0: FoodServingRow[]): FoodServingRow[] {
+  // "1 unit" (USDA's yield of a whole bird from a pound) says nothing on a label: any real measure goes first.
+  const vague = (x: FoodServingRow) => /^units?$/i.test(x.unit);
+  const list = [...list0.filter((x) => !vague(x)), ...list0.filter(vague)];
   for (const re of [/\bmedium\b/i, /\blarge\b/i, /\bslice\b/i, /\bserving\b/i]) {
     const i = list.findIndex((s) => re.test(s.unit));
     if (i > 0) return [list[i], ...list.slice(0, i), ...list.slice(i + 1)];

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, isErrorBody, type TestApp } from '../../../test/helpers.ts';
 import { readSet } from '../../../bench/relevance.ts';
@@ -87,6 +88,43 @@ describe('GET /foods/search', () => {
   });
 });
 
+describe('everyday forms first (issue 9 item 5)', () => {
+  it('puts the common form first: red ripe tomato, fluid skim milk, cooked rice, pasta and oatmeal', async () => {
+    expect((await top3('tomato'))[0]!.name).toMatch(/red, ripe/i);
+    expect((await top3('skim milk')).map((f) => f.name).join(' | ')).not.toMatch(/^Milk, dry/i);
+    expect((await top3('skim milk'))[0]!.name).not.toMatch(/\bdry\b/i);
+    for (const q of ['white rice', 'pasta', 'oatmeal']) expect((await top3(q))[0]!.name, q).toMatch(/cooked/i);
+  });
+
+  it('answers the best partial matches when no food has every word, and says so', async () => {
+    for (const [q, want] of [['green tea', /^Tea\b/i], ['greek yogurt', /^Yogurt\b/i], ['avocado toast', /avocado|toast/i]] as const) {
+      const res = await t.http.get(`/foods/search?query=${encodeURIComponent(q)}&page_size=3`, { token });
+      expect(res.json.match, q).toBe('partial');
+      expect(res.json.foods.length, q).toBeGreaterThan(0);
+      expect(res.json.foods[0].name, q).toMatch(want);
+    }
+    expect((await t.http.get('/foods/search?query=banana', { token })).json.match).toBe('full');
+  });
+});
+
+describe('names and serving labels (issue 9 item 5)', () => {
+  it('writes brand names as people do ("McDonald\'s Big Mac"), never a mangled plural', async () => {
+    const names = (await top3('big mac')).map((f) => f.name);
+    expect(names).toContain("McDonald's Big Mac");
+    expect(names.join(' ')).not.toMatch(/Mcdonald'/);
+  });
+
+  it('never labels the default serving "1 unit" when the food has a real measure', async () => {
+    const rows = await t.app.db.execute(
+      sql`select id, servings from foods where source = 'usda_sr21' and jsonb_array_length(servings) > 1 and servings::text ~ '"unit": "unit'`,
+    );
+    expect(rows.rows.length).toBeGreaterThan(10);
+    for (const r of rows.rows as { id: string; servings: { unit: string }[] }[]) expect(r.servings[0]!.unit, r.id).not.toBe('unit');
+    const detail = await t.http.get(`/foods/food/${(rows.rows[0] as { id: string }).id}`, { token });
+    expect(detail.json.serving_description).not.toMatch(/^1 unit\b/);
+  });
+});
+
 describe('GET /foods/food/{id}', () => {
   it('answers nutrients for the default serving and every serving with grams', async () => {
     const res = await t.http.get('/foods/food/usda-09040', { token });
@@ -110,7 +148,7 @@ describe('GET /foods/food/{id}', () => {
 });
 
 describe('custom foods and barcodes', () => {
-  it('finds a custom food by any form of its barcode, for anyone', async () => {
+  it('finds a custom food by any form of its barcode, for its owner', async () => {
     const created = await t.http.post(
       '/foods/custom',
       { name: 'Protein Bar Choc', brand_name: 'Acme', serving_size: 1, serving_unit: 'bar', serving_grams: 60, barcode: '036000291452', calories: 240, protein: 20, carbs: 22, fat: 8 },
@@ -120,12 +158,12 @@ describe('custom foods and barcodes', () => {
     expect(created.json).toMatchObject({ name: 'Protein Bar Choc', brand_name: 'Acme', food_type: 'Brand', source: 'custom', calories: 240, protein: 20, serving_description: '1 bar (60 g)' });
     expect(created.json.id).toMatch(/^custom-[0-9a-f-]{36}$/);
     for (const form of ['036000291452', '0036000291452', '00036000291452', '0-36000-29145-2']) {
-      const res = await t.http.get(`/barcode/lookup/${form}`, { token: other });
+      const res = await t.http.get(`/barcode/lookup/${form}`, { token });
       expect(res.status).toBe(200);
       expect(res.json.id).toBe(created.json.id);
       expect(res.json.calories).toBe(240);
     }
-    const detail = await t.http.get(`/foods/food/${created.json.id}`, { token: other });
+    const detail = await t.http.get(`/foods/food/${created.json.id}`, { token });
     expect(detail.json.per_100g.calories).toBe(400);
   });
 

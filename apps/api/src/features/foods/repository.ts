@@ -1,5 +1,5 @@
 /** The only SQL of the foods feature. */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { food_seed_loads, food_terms, foods } from '../../db/schema/index.ts';
 import type { FoodRow, NewFoodRow } from './food-rows.ts';
@@ -79,14 +79,29 @@ export async function loadSeedOnce(db: Db, version: string, rows: () => NewFoodR
   });
 }
 
-export async function getFood(db: Db, id: string): Promise<FoodRow | undefined> {
-  const [row] = await db.select().from(foods).where(eq(foods.id, id));
+/**
+ * Custom foods are private: a user sees the shared (built-in and imported) foods and their own custom
+ * foods, never another user's. Keyed on `source`, not only `created_by`, because deleting an account
+ * sets `created_by` to null and that must not publish the custom foods it made.
+ */
+export function visibleTo(userId: number): SQL {
+  return or(sql`${foods.source} <> 'custom'`, eq(foods.created_by, userId))!;
+}
+
+/** A food the user may see (shared, or their own custom food); another user's custom food is absent. */
+export async function getFood(db: Db, id: string, userId: number): Promise<FoodRow | undefined> {
+  const [row] = await db.select().from(foods).where(and(eq(foods.id, id), visibleTo(userId)));
   return row;
 }
 
-/** The product with this GTIN-14; a custom food made later wins over an older import. */
-export async function findByGtin(db: Db, gtin: string): Promise<FoodRow | undefined> {
-  const [row] = await db.select().from(foods).where(eq(foods.gtin, gtin)).orderBy(desc(foods.updated_at)).limit(1);
+/** The product with this GTIN-14: the user's own custom food first, else the newest shared product. */
+export async function findByGtin(db: Db, gtin: string, userId: number): Promise<FoodRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(foods)
+    .where(and(eq(foods.gtin, gtin), visibleTo(userId)))
+    .orderBy(sql`(${foods.source} = 'custom') desc`, desc(foods.updated_at))
+    .limit(1);
   return row;
 }
 
@@ -95,13 +110,24 @@ export async function insertFood(db: Db, row: NewFoodRow): Promise<FoodRow> {
   return created!;
 }
 
+/**
+ * Runs `fn` in one transaction whose statements are cancelled after `ms` (PostgreSQL; SET LOCAL ends with
+ * the transaction, so the pooled connection keeps its default). One search then holds one connection.
+ */
+export async function withStatementTimeout<T>(db: Db, ms: number, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.floor(ms))}`));
+    return fn(tx as unknown as Db);
+  });
+}
+
 /** What the ranker reads; full rows are fetched only for the page shown. */
 export type SearchCandidate = Pick<FoodRow, 'id' | 'name' | 'search_head' | 'search_text' | 'commonness'>;
 const candidateColumns = { id: foods.id, name: foods.name, search_head: foods.search_head, search_text: foods.search_text, commonness: foods.commonness };
 
-export async function getFoods(db: Db, ids: string[]): Promise<FoodRow[]> {
+export async function getFoods(db: Db, ids: string[], userId: number): Promise<FoodRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(foods).where(inArray(foods.id, ids));
+  const rows = await db.select().from(foods).where(and(inArray(foods.id, ids), visibleTo(userId)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is FoodRow => !!r);
 }
@@ -115,20 +141,21 @@ export async function getFoods(db: Db, ids: string[]): Promise<FoodRow[]> {
  * matches the index yields, since the ranker puts generic everyday foods first anyway. The queries run
  * concurrently (on PostgreSQL each takes its own connection). `total` is capped at TOTAL_CAP.
  */
-export async function strictCandidates(db: Db, tsquery: string, exact: string, typing: string, lastWord: string, limit: number): Promise<{ rows: SearchCandidate[]; total: number }> {
+export async function strictCandidates(db: Db, userId: number, tsquery: string, exact: string, typing: string, lastWord: string, limit: number): Promise<{ rows: SearchCandidate[]; total: number }> {
   const q = sql`to_tsquery('english', ${tsquery})`;
+  const mine = visibleTo(userId);
   const generic = () =>
     db
       .select(candidateColumns)
       .from(foods)
-      .where(sql`${foods.search_vector} @@ ${q} and ${foods.food_type} = 'Generic'`)
+      .where(sql`${foods.search_vector} @@ ${q} and ${foods.food_type} = 'Generic' and ${mine}`)
       .orderBy(sql`ts_rank('{0, 0.2, 0, 1}', ${foods.search_vector}, ${q}) * 4 + ${foods.commonness} desc`)
       .limit(limit);
   const brands = (query: string) =>
     db
       .select(candidateColumns)
       .from(foods)
-      .where(sql`${foods.search_vector} @@ to_tsquery('english', ${query}) and ${foods.food_type} <> 'Generic'`)
+      .where(sql`${foods.search_vector} @@ to_tsquery('english', ${query}) and ${foods.food_type} <> 'Generic' and ${mine}`)
       .limit(limit);
   let [genericRows, brandRows, lastWordDone] = await Promise.all([generic(), brands(exact), lastWord ? isKnownTerm(db, lastWord) : true]);
   let brandQuery = exact;
@@ -139,8 +166,8 @@ export async function strictCandidates(db: Db, tsquery: string, exact: string, t
   const rows = genericRows.concat(brandRows);
   if (genericRows.length < limit && brandRows.length < limit) return { rows, total: rows.length };
   const [g, b] = await Promise.all([
-    genericRows.length < limit ? genericRows.length : countMatches(db, sql`${foods.search_vector} @@ ${q} and ${foods.food_type} = 'Generic'`),
-    brandRows.length < limit ? brandRows.length : countMatches(db, sql`${foods.search_vector} @@ to_tsquery('english', ${brandQuery}) and ${foods.food_type} <> 'Generic'`),
+    genericRows.length < limit ? genericRows.length : countMatches(db, sql`${foods.search_vector} @@ ${q} and ${foods.food_type} = 'Generic' and ${mine}`),
+    brandRows.length < limit ? brandRows.length : countMatches(db, sql`${foods.search_vector} @@ to_tsquery('english', ${brandQuery}) and ${foods.food_type} <> 'Generic' and ${mine}`),
   ]);
   return { rows, total: Math.min(TOTAL_CAP, g + b) };
 }

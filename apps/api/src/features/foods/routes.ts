@@ -10,7 +10,21 @@ import {
   errorResponses,
 } from '@app/contracts';
 import { ErrorBodySchema } from '@app/contracts';
+import pLimit from 'p-limit';
+import { tooManyRequests } from '../../lib/http-error.ts';
 import * as service from './service.ts';
+
+/**
+ * Search cost bounds (issue 8 item 8). Searches queue for a few slots so that a flood of them cannot fill
+ * the database's queue: PGlite runs one query at a time, so there one search runs at a time and other
+ * requests' queries slip in between its few statements; PostgreSQL gets a few parallel slots and a
+ * statement timeout. A queue longer than SEARCH_QUEUE answers 429 at once instead of waiting.
+ */
+const SEARCH_SLOTS = { pglite: 1, postgres: 2 } as const;
+const SEARCH_QUEUE = 100;
+const SEARCH_TIMEOUT_MS = 5000;
+/** Per user: search-as-you-type is debounced by the clients, so a person stays far below this. */
+const SEARCH_RATE = { max: 60, timeWindow: '1 minute' };
 
 /** Food search, detail, barcode look-up and custom foods; loads the built-in foods when the app is ready. */
 export default async function foodsRoutes(app: FastifyInstance) {
@@ -24,12 +38,23 @@ export default async function foodsRoutes(app: FastifyInstance) {
     });
   }
 
-  r.get('/foods/search', { schema: { tags: ['foods'], querystring: FoodSearchQuerySchema, response: { 200: FoodSearchResponseSchema, ...errors } } }, async (req) =>
-    service.searchFoods(app.db, req.query.query, req.query.page, req.query.page_size),
+  const slots = pLimit(SEARCH_SLOTS[app.database.kind]);
+  const timeoutMs = app.database.kind === 'postgres' ? SEARCH_TIMEOUT_MS : undefined;
+  r.get(
+    '/foods/search',
+    {
+      schema: { tags: ['foods'], querystring: FoodSearchQuerySchema, response: { 200: FoodSearchResponseSchema, ...errors } },
+      // preHandler: after authentication, so the limit is per user (req.user), not per address.
+      config: { rateLimit: { ...SEARCH_RATE, hook: 'preHandler', keyGenerator: (req) => `user:${req.user.id}` } },
+    },
+    async (req) => {
+      if (slots.pendingCount >= SEARCH_QUEUE) throw tooManyRequests('Too many searches at once. Try again in a moment.', 1);
+      return slots(() => service.searchFoods(app.db, req.user.id, req.query.query, req.query.page, req.query.page_size, { timeoutMs }));
+    },
   );
 
   r.get('/foods/food/:id', { schema: { tags: ['foods'], params: FoodIdParamsSchema, response: { 200: FoodDetailSchema, ...errors } } }, async (req) =>
-    service.foodDetail(app.db, req.params.id),
+    service.foodDetail(app.db, req.user.id, req.params.id),
   );
 
   r.post('/foods/custom', { schema: { tags: ['foods'], body: CustomFoodBodySchema, response: { 201: FoodDetailSchema, ...errors } } }, async (req, reply) =>
@@ -37,6 +62,6 @@ export default async function foodsRoutes(app: FastifyInstance) {
   );
 
   r.get('/barcode/lookup/:barcode', { schema: { tags: ['foods'], params: BarcodeParamsSchema, response: { 200: FoodDetailSchema, ...errors } } }, async (req) =>
-    service.lookupBarcode(app.db, req.params.barcode, { online: app.config.OFF_ONLINE, apiUrl: app.config.OFF_API_URL }),
+    service.lookupBarcode(app.db, req.user.id, req.params.barcode, { online: app.config.OFF_ONLINE, apiUrl: app.config.OFF_API_URL }),
   );
 }

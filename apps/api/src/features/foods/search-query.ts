@@ -5,6 +5,9 @@
  */
 import { distance } from 'fastest-levenshtein';
 
+/** Query words beyond this many are ignored. */
+export const MAX_WORDS = 6;
+
 const STOPWORDS = new Set(['a', 'an', 'and', 'the', 'of', 'with', 'in', 'or', 'for', 'to']);
 
 /** Query words that mean the same as other words in USDA wording; each alternative may be a phrase. */
@@ -44,6 +47,12 @@ export interface ParsedQuery {
   typing: string;
   /** Cleaned text for pg_trgm similarity. */
   text: string;
+  /** Any one group matches (prefix): the partial-match fallback when no food matches every word. */
+  any: string;
+  /** The same with whole words, for branded products. */
+  anyExact: string;
+  /** Set on the fallback: ranking then prefers foods whose head is the query's last word (the head noun). */
+  partial?: boolean;
 }
 
 /** Plural and singular match: a light stemmer applied to query and food words alike. */
@@ -74,7 +83,8 @@ export function parseQuery(query: string, corrected?: string[]): ParsedQuery {
     .replace(/[^a-z0-9%\s]/g, ' ')
     .split(/\s+/)
     .filter((w) => w && !STOPWORDS.has(w))
-    .slice(0, 8);
+    // A bound on the cost of one search: food names are short, and each word is one more index lookup.
+    .slice(0, MAX_WORDS);
   return build(words.map((w) => [w]));
 }
 
@@ -95,6 +105,8 @@ function build(wordAlternatives: string[][]): ParsedQuery {
     exact: tsquery(() => false),
     typing: tsquery((i) => i === groups.length - 1),
     text: words.join(' '),
+    any: groups.map((g) => groupTs(g, true)).filter(Boolean).join(' | '),
+    anyExact: groups.map((g) => groupTs(g, false)).filter(Boolean).join(' | '),
   };
 }
 
@@ -164,5 +176,7 @@ export function score(q: ParsedQuery, c: Candidate): number {
   // Head words the query did not ask for ("Bread, banana" for "banana") make it a different food.
   const queryWords = q.groups.flat(2);
   const unasked = core.filter((w) => !queryWords.some((qw) => wordMatch(qw, w) > 0)).length;
-  return 4 * coverage + 1.5 * headCoverage + 0.5 * nameCoverage - 0.35 * Math.min(unasked, 4) + 0.6 * c.commonness - 0.01 * name.length;
+  // A partial match: in English the last word names the thing ("green tea" is a tea, "greek yogurt" a yogurt).
+  const headNoun = q.partial ? bestIn(q.groups.at(-1)!, head) : 0;
+  return 1.5 * headNoun + 4 * coverage + 1.5 * headCoverage + 0.5 * nameCoverage - 0.35 * Math.min(unasked, 4) + 0.6 * c.commonness - 0.01 * name.length;
 }

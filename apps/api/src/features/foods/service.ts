@@ -2,10 +2,11 @@
 import { randomUUID, createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 import type { CustomFoodBody, FoodDetail, FoodSearchResponse } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { HttpError, notFound } from '../../lib/http-error.ts';
+import { HttpError, notFound, unavailable } from '../../lib/http-error.ts';
 import * as repo from './repository.ts';
 import { searchText, servingRow, toDetail, toSearchResult, usdaRow } from './food-rows.ts';
 import { displayBarcode, toGtin14 } from './gtin.ts';
@@ -15,7 +16,7 @@ import type { UsdaSeed } from './seed-format.ts';
 
 export const SEED_FILE = resolve(import.meta.dirname, '../../../seed/usda-sr21.json.gz');
 /** Bump when the derived columns (names, heads, commonness) change, so existing databases reload them. */
-const DERIVATION_VERSION = 6;
+const DERIVATION_VERSION = 8;
 
 export async function loadBuiltInFoods(db: Db): Promise<{ loaded: boolean; count: number; ms: number }> {
   const started = performance.now();
@@ -28,44 +29,90 @@ export async function loadBuiltInFoods(db: Db): Promise<{ loaded: boolean; count
 const CANDIDATES = 150;
 /** Below this many matches, misspelt words are corrected against the known vocabulary. */
 const CORRECT_BELOW = 3;
+/**
+ * Cost bounds of one search (issue 8 item 8): a flood of long misspelt queries must stay cheap. At most
+ * this many words are corrected, each to at most SIMILAR_TERMS known words, and only words of a length
+ * some food word has (no food word is longer than MAX_WORD; longer "words" are noise and dropped).
+ */
+const MAX_CORRECTED_WORDS = 3;
+const SIMILAR_TERMS = 3;
+const MAX_WORD = 24;
+
+export interface SearchOptions {
+  /** PostgreSQL: run the search in one transaction with this statement timeout (ms). PGlite cannot interrupt a query. */
+  timeoutMs?: number;
+}
 
 /**
  * `total` counts matches up to 1000 ("1000" means "1000 or more"). A query with a typo ("brocoli") finds
  * little; then each word also matches its closest known words, and words nothing resembles are dropped.
  */
-export async function searchFoods(db: Db, query: string, page: number, pageSize: number): Promise<FoodSearchResponse> {
-  let q = parseQuery(query);
-  if (!q.text) return { foods: [], total: 0, page, page_size: pageSize };
-  let rows: repo.SearchCandidate[] = [];
-  let total = 0;
+export async function searchFoods(db: Db, userId: number, query: string, page: number, pageSize: number, opts: SearchOptions = {}): Promise<FoodSearchResponse> {
+  const run = async (tx: Db) => {
+    await breathe();
+    const found = await candidates(tx, userId, query);
+    if (!found) return { foods: [], total: 0, page, page_size: pageSize, match: 'full' as const };
+    const ranked = found.rows.map((r) => ({ r, s: score(found.q, r) })).sort((a, b) => b.s - a.s);
+    const start = (page - 1) * pageSize;
+    await breathe();
+    const shown = await repo.getFoods(tx, ranked.slice(start, start + pageSize).map((x) => x.r.id), userId);
+    return { foods: shown.map(toSearchResult), total: found.total, page, page_size: pageSize, match: found.match };
+  };
   try {
-    if (q.strict) ({ rows, total } = await repo.strictCandidates(db, q.strict, q.exact, q.typing, q.text.split(' ').at(-1) ?? '', CANDIDATES));
-    if (total < CORRECT_BELOW) {
-      const words = q.text.split(' ');
-      // Only words no food uses are corrected: a known word with few matches is not a typo.
-      const known = await repo.knownTerms(db, words);
-      const misspelt = (w: string) => w.length >= 3 && /[a-z]/.test(w) && !known.has(w);
-      const alternatives = await Promise.all(words.map(async (w) => (misspelt(w) ? repo.similarTerms(db, w) : [w])));
-      const corrected = words.map((w, i) => [w, ...alternatives[i]!.filter((t) => t !== w)].join(' ')).filter((_, i) => alternatives[i]!.length > 0);
-      if (corrected.length && words.some(misspelt)) {
-        q = parseQuery(query, corrected);
-        const more = await repo.strictCandidates(db, q.strict, q.exact, q.typing, q.text.split(' ').at(-1) ?? '', CANDIDATES);
-        const seen = new Set(rows.map((r) => r.id));
-        rows = rows.concat(more.rows.filter((r) => !seen.has(r.id)));
-        total = Math.max(total, more.total);
-      }
-    }
+    return await (opts.timeoutMs ? repo.withStatementTimeout(db, opts.timeoutMs, run) : run(db));
   } catch (err) {
+    // 57014: query_canceled by the statement timeout — a cost bound, not a server fault.
+    if ((err as { code?: string }).code === '57014' || (err as { cause?: { code?: string } }).cause?.code === '57014') {
+      throw unavailable('The search took too long. Try fewer or shorter words.');
+    }
+    if (err instanceof HttpError) throw err;
     throw new HttpError(500, 'Food search failed', 'server_error', String((err as Error).message ?? err));
   }
-  const ranked = rows.map((r) => ({ r, s: score(q, r) })).sort((a, b) => b.s - a.s);
-  const start = (page - 1) * pageSize;
-  const shown = await repo.getFoods(db, ranked.slice(start, start + pageSize).map((x) => x.r.id));
-  return { foods: shown.map(toSearchResult), total, page, page_size: pageSize };
 }
 
-export async function foodDetail(db: Db, id: string): Promise<FoodDetail> {
-  const row = await repo.getFood(db, id);
+/**
+ * Lets other requests in between the steps of a search. PGlite runs queries on this thread and answers
+ * through promises alone, so back-to-back searches would otherwise chain microtasks and never let the
+ * event loop read another request (a flood kept `/auth/me` waiting for seconds).
+ */
+const breathe = () => setImmediate();
+
+async function candidates(db: Db, userId: number, query: string) {
+  let q = parseQuery(query);
+  if (!q.text) return null;
+  let rows: repo.SearchCandidate[] = [];
+  let total = 0;
+  const lastWord = () => q.text.split(' ').at(-1) ?? '';
+  if (q.strict) ({ rows, total } = await repo.strictCandidates(db, userId, q.strict, q.exact, q.typing, lastWord(), CANDIDATES));
+  if (total < CORRECT_BELOW) {
+    await breathe();
+    const words = q.text.split(' ').filter((w) => w.length <= MAX_WORD);
+    // Only words no food uses are corrected: a known word with few matches is not a typo.
+    const known = await repo.knownTerms(db, words);
+    const misspelt = new Set(words.filter((w) => w.length >= 3 && /[a-z]/.test(w) && !known.has(w)).slice(0, MAX_CORRECTED_WORDS));
+    const alternatives = await Promise.all(words.map(async (w) => (misspelt.has(w) ? repo.similarTerms(db, w, SIMILAR_TERMS) : [w])));
+    const corrected = words.map((w, i) => [w, ...alternatives[i]!.filter((t) => t !== w)].join(' ')).filter((_, i) => alternatives[i]!.length > 0);
+    if (corrected.length && misspelt.size) {
+      await breathe();
+      q = parseQuery(query, corrected);
+      const more = await repo.strictCandidates(db, userId, q.strict, q.exact, q.typing, lastWord(), CANDIDATES);
+      const seen = new Set(rows.map((r) => r.id));
+      rows = rows.concat(more.rows.filter((r) => !seen.has(r.id)));
+      total = Math.max(total, more.total);
+    }
+  }
+  // No food has every word ("avocado toast"): answer the best partial matches, and say so.
+  if (rows.length === 0 && q.groups.length > 1 && q.any) {
+    await breathe();
+    const some = await repo.strictCandidates(db, userId, q.any, q.anyExact, q.anyExact, '', CANDIDATES);
+    return { q: { ...q, partial: true }, rows: some.rows, total: some.total, match: 'partial' as const };
+  }
+  return { q, rows, total, match: 'full' as const };
+}
+
+/** Another user's custom food answers 404, exactly like an unknown id. */
+export async function foodDetail(db: Db, userId: number, id: string): Promise<FoodDetail> {
+  const row = await repo.getFood(db, id, userId);
   if (!row) throw notFound('Food not found');
   return toDetail(row);
 }
@@ -75,17 +122,20 @@ export interface OffOptions {
   apiUrl: string;
 }
 
-/** Local products first (imports and custom foods); then, when enabled, Open Food Facts online, cached. */
-export async function lookupBarcode(db: Db, code: string, off: OffOptions): Promise<FoodDetail> {
+/**
+ * The user's own custom food with this barcode first, then local shared products (imports); then, when
+ * enabled, Open Food Facts online, cached. Another user's custom food never answers.
+ */
+export async function lookupBarcode(db: Db, userId: number, code: string, off: OffOptions): Promise<FoodDetail> {
   const gtin = toGtin14(code);
   if (!gtin) throw new HttpError(422, 'A barcode has 8 to 14 digits', 'validation_error', [{ loc: ['path', 'barcode'], msg: 'A barcode has 8 to 14 digits', type: 'value_error' }]);
-  const local = await repo.findByGtin(db, gtin);
+  const local = await repo.findByGtin(db, gtin, userId);
   if (local) return toDetail(local);
   if (off.online) {
     const row = await fetchOpenFoodFacts(off.apiUrl, displayBarcode(gtin));
     if (row) {
       await repo.upsertFoods(db, [row]);
-      return toDetail((await repo.getFood(db, row.id as string))!);
+      return toDetail((await repo.getFood(db, row.id as string, userId))!);
     }
   }
   throw notFound('Product not found for this barcode');

@@ -49,7 +49,26 @@ export function singular(word: string): string {
 const DROP_SEGMENTS = [/^fluid$/i, /^with added vitamin a( and vitamin d)?$/i, /^broilers or fryers$/i, /^fresh$/i, /^all classes$/i, /^commercial$/i, /^all commercial varieties$/i, /^u\.?s\.? ?commodity$/i];
 
 /** "Bananas, raw" → "Banana, raw"; "Milk, reduced fat, fluid, 2% milkfat, with added vitamin A" → "Milk, 2% reduced fat". */
+/** Acronyms that stay upper case when a brand name is title-cased. */
+const ACRONYMS = new Set(['USDA', 'NFS', 'RTE', 'UHT', 'II', 'III', 'KFC', 'BBQ', 'USA', 'TCBY', 'XL', 'LS']);
+
+/** "McDONALD'S" → "McDonald's", "BIG MAC" → "Big Mac": SR21 writes brand names in capitals. */
+export function brandCase(text: string): string {
+  return text.replace(/\b(Mc|Mac)?([A-Z][A-Z'&.-]*[A-Z])(?![a-z])/g, (m, mc: string | undefined, w: string) =>
+    ACRONYMS.has(w) && !mc ? m : (mc ?? '') + w[0] + w.slice(1).toLowerCase(),
+  );
+}
+
+/** A first segment that is only a brand ("McDONALD'S", "BURGER KING"): the product follows it in the name. */
+const BRAND_ONLY = /^(Mc|Mac)?[A-Z][A-Z'&. -]*$/;
+
 export function friendlyName(desc: string): string {
+  const first = segments(desc)[0] ?? '';
+  if (BRAND_ONLY.test(first) && /[A-Z]{3}/.test(first)) {
+    // "McDONALD'S, BIG MAC" → "McDonald's Big Mac": the brand reads as part of the name, never singularised.
+    const [brand, ...rest] = segments(desc);
+    return brandCase([`${brand} ${rest[0] ?? ''}`.trim(), ...rest.slice(1)].join(', '));
+  }
   let segs = segments(desc)
     .map((s) => s.replace(/\s*\(includes [^)]*\)/i, '').trim())
     .filter((s) => s && !DROP_SEGMENTS.some((r) => r.test(s)));
@@ -63,10 +82,11 @@ export function friendlyName(desc: string): string {
     }
     segs = segs.map((s) => s.replace(/^with added vitamin a\b.*$/i, '').replace(/\(fat free or skim\)/i, '(skim)').trim()).filter(Boolean);
   }
-  const first = segs[0].split(' ');
-  first[0] = singular(first[0]);
-  segs[0] = first.join(' ');
-  return segs.join(', ');
+  const head = segs[0].split(' ');
+  // Only ordinary words are made singular: "CAMPBELL'S" is a name.
+  if (!/[A-Z]{2}|'/.test(head[0]!)) head[0] = singular(head[0]!);
+  segs[0] = head.join(' ');
+  return /[A-Z]{3}/.test(segs.join(', ')) ? brandCase(segs.join(', ')) : segs.join(', ');
 }
 
 /** Category words USDA puts first ("Cheese, mozzarella", "Nuts, walnuts"): the next segment says what the food is. */
@@ -156,9 +176,31 @@ const DESC_RULES: Rule[] = [
 /** Brand names in SR21 descriptions are upper case ("CAMPBELL'S CHUNKY", "KRAFT"): brand oddities rank down. */
 const BRAND = /\b[A-Z][A-Z'&.-]{2,}\b/;
 
+/**
+ * Groups whose foods people eat cooked (grains and pasta, hot cereals, dry legumes): there the cooked
+ * form is the everyday one and the raw or dry form an ingredient ("white rice" means cooked rice).
+ */
+const EATEN_COOKED = new Set(['2000', '0800']);
+/** Dry beans, peas and lentils ("mature seeds") are cooked before eating too. */
+const DRY_LEGUME = /\bmature seeds\b/i;
+const COOKED = /\bcooked\b|\broasted\b|\bboiled\b|\bbaked\b|\bbroiled\b|\bgrilled\b|\bbraised\b|\bpan-fried\b|\bstewed\b/i;
+const UNCOOKED = /\braw\b|\bdry\b|\bfresh-refrigerated\b|\bsprouted\b|\bunprepared\b/i;
+/** The typical form of a food: "Tomatoes, red, ripe, raw, year round average"; milk as a drink ("fluid"), not powder. */
+const TYPICAL = /\byear round average\b|\bripe\b/i;
+/** Dairy and drinks as powder ("Milk, dry, nonfat") are ingredients; people log the liquid ("skim milk"). */
+const POWDER = /\bdry\b|\bpowder\b/i;
+
 export function commonness(desc: string, group: string): number {
   let score = GROUP_PRIOR[group] ?? 0;
   for (const r of DESC_RULES) if (r.re.test(desc)) score += r.w;
+  if (EATEN_COOKED.has(group) || (group === '1600' && DRY_LEGUME.test(desc))) {
+    if (COOKED.test(desc)) score += 0.5;
+    // A bare grain ("Oats", "Barley, pearled") is the uncooked ingredient too; ready-to-eat cereals are not.
+    else if (UNCOOKED.test(desc) || group === '2000') score -= 0.6;
+  }
+  if (TYPICAL.test(desc)) score += 0.4;
+  // Outweighs the "fat free" penalty, so "skim milk" finds the drink before nonfat dry milk powder.
+  if ((group === '0100' || group === '1400') && POWDER.test(desc)) score -= 0.7;
   if (BRAND.test(desc.replace(/\b(USDA|NFS|NS|US|U\.S\.|RTE|UHT|II|III)\b/g, ''))) score -= 1.2;
   // Shorter descriptions are the general forms ("Bananas, raw" versus six qualifiers).
   score -= 0.08 * Math.max(0, segments(desc).length - 2);
