@@ -105,6 +105,10 @@ export const MealOptionSchema = z.object({
   total_carbs: z.number(),
   total_fat: z.number(),
   reasons: z.array(z.string()),
+  /** Within what is left today (calories, and carbs and fat that are not already over): 5 % or 5 g of slack. */
+  fits: z.boolean(),
+  /** Every food of the option is already logged for this meal today (show "Logged", not "Log this"). */
+  logged: z.boolean(),
 });
 export const MealOptionsSchema = z
   .object({
@@ -112,8 +116,10 @@ export const MealOptionsSchema = z
     date: LocalDateSchema,
     remaining_macros: MacrosSchema,
     options: z.array(MealOptionSchema),
-    /** Why there are no options (goal reached, nothing fits). */
+    /** Why there are no options, or why the one shown does not fit (goal reached, nothing fits, meal already logged). */
     message: z.string().nullable(),
+    /** What is logged today, per meal: the client marks foods it offered as logged after a reload. */
+    logged_meals: z.array(z.object({ meal_type: MealTypeSchema, calories: z.number(), food_ids: z.array(z.string()) })),
   })
   .meta({ id: 'MealOptions' });
 export type MealOptions = z.infer<typeof MealOptionsSchema>;
