@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { formatPortion } from '@app/nutrition/portion';
 import { createTestApp, outboxFiles, type TestApp } from '../../../test/helpers.ts';
 import { makeUser, multiDayBody, waitForPlan, type TestUser } from './test-support.ts';
 
@@ -38,6 +39,24 @@ describe('e-mail export', () => {
     }
     expect(res.json.text).not.toContain('Shopping list');
     expect(outboxFiles(t.config.outboxDir).length).toBe(before);
+  });
+
+  it('writes every portion with the same function as the plan screen (formatPortion): total grams, not one unit', async () => {
+    const res = await t.http.post(exportPath(), { email: user.email, test_mode: true }, { token: user.token });
+    let checked = 0;
+    for (const day of plan.plan_days) {
+      for (const slot of Object.values<any>(day.meals)) {
+        for (const f of slot.foods) {
+          const shown = formatPortion(f);
+          expect(res.json.text).toContain(`${f.name}: ${shown} · ${Math.round(f.calories)} kcal`);
+          // A unit with its weight ("slice (30 g)") shows the weight of the whole amount.
+          const per = /\(([\d.]+) g\)$/.exec(f.serving_unit);
+          if (per && f.serving_size !== 1) expect(shown).toContain(`(${Math.round(f.serving_size * Number(per[1]))} g)`);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(5);
   });
 
   it('adds the shopping list, grouped by category, when asked', async () => {

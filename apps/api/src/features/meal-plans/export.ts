@@ -1,6 +1,7 @@
 /** POST /meal-plans/{id}/export?format=email: the plan as an HTML + plain-text mail (spec §7, §8). */
 import type { FastifyInstance } from 'fastify';
 import escapeHtml from 'escape-html';
+import { formatPortion } from '@app/nutrition/portion';
 import { MEAL_PLAN_EMAILED, MEAL_PLAN_EXPORT_FAILED, type MealPlan } from '@app/contracts';
 import { conflict, forbidden, HttpError, tooManyRequests, unprocessable } from '../../lib/http-error.ts';
 import { getPlan } from './service.ts';
@@ -40,7 +41,8 @@ export function renderPlanMail(plan: MealPlan, shopping: ShoppingList | null): R
       text.push(`  ${cap(meal)} — ${totals}`);
       html.push(`<h3>${cap(meal)} <small>${totals}</small></h3><ul>`);
       for (const f of slot.foods) {
-        const line = `${f.name}: ${f.serving_size} ${f.serving_unit} (${n0(f.calories)} kcal)`;
+        // The same portion text as the plan screen (one function): "White bread: 3 slices (90 g) · 240 kcal".
+        const line = `${f.name}: ${formatPortion(f)} · ${n0(f.calories)} kcal`;
         text.push(`    - ${line}`);
         html.push(`<li>${e(line)}</li>`);
       }
