@@ -63,12 +63,13 @@ describe('meal plans', () => {
     const before = outboxText(server.dataDir).length;
     await page.getByRole('button', { name: 'E-mail' }).click();
     const mail = page.getByRole('dialog', { name: 'E-mail this plan' });
-    await mail.getByLabel('E-mail address').fill('planner@example.com');
+    // Plans go only to the account's own verified address (issue 8).
+    await mail.getByLabel('E-mail address').fill(user.email);
     await mail.getByLabel('Include the shopping list').check();
     await mail.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Meal plan emailed successfully!').waitFor();
     await expect.poll(() => outboxText(server.dataDir).length, { timeout: 15_000 }).toBe(before + 1);
-    const eml = outboxText(server.dataDir).find((t) => /to: planner@example.com/i.test(t));
+    const eml = outboxText(server.dataDir).find((t) => t.toLowerCase().includes(`to: ${user.email.toLowerCase()}`));
     expect(eml).toBeTruthy();
 
     // Renamed in place.

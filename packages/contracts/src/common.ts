@@ -1,8 +1,44 @@
 import { z } from 'zod';
 import { MEAL_TYPES } from './constants.ts';
 
-/** A user's local calendar date. */
-export const LocalDateSchema = z.iso.date({ error: 'Expected a date as YYYY-MM-DD' });
+/**
+ * The one range every date and timestamp of the API lives in. Outside it a request is a 422: a year
+ * 0000 or 9999 is a typo or a probe, and used to reach date arithmetic and the database (500s).
+ */
+export const DATE_MIN = '1900-01-01';
+export const DATE_MAX = '2100-12-31';
+const INSTANT_MIN_MS = Date.UTC(1900, 0, 1);
+const INSTANT_MAX_MS = Date.UTC(2101, 0, 1) - 1;
+const RANGE_MSG = `must be between ${DATE_MIN} and ${DATE_MAX}`;
+
+/** A user's local calendar date, YYYY-MM-DD, 1900-01-01..2100-12-31 (ISO strings of one length compare as dates). */
+export const LocalDateSchema = z.iso
+  .date({ error: 'Expected a date as YYYY-MM-DD' })
+  .refine((d) => d >= DATE_MIN && d <= DATE_MAX, { error: `Date ${RANGE_MSG}` });
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+/**
+ * Epoch milliseconds of an instant given as ISO 8601 or epoch digits (seconds when too small to be
+ * milliseconds of this era), or null when it is not one or lies outside 1900..2100. The API reads
+ * instants only through this, so the contract and the service agree on what is valid.
+ */
+export function parseInstant(value: string): number | null {
+  let ms: number;
+  if (/^\d{1,16}$/.test(value)) {
+    const n = Number(value);
+    ms = n < 1e11 ? n * 1000 : n;
+  } else if (ISO_INSTANT.test(value)) {
+    ms = Date.parse(value.replace(' ', 'T'));
+  } else return null;
+  return Number.isFinite(ms) && ms >= INSTANT_MIN_MS && ms <= INSTANT_MAX_MS ? ms : null;
+}
+
+/** An instant (ISO 8601 date-time or epoch seconds/milliseconds) within 1900..2100. */
+export const InstantSchema = z
+  .string()
+  .max(40)
+  .refine((v) => parseInstant(v) !== null, { error: `Expected an ISO 8601 date-time or epoch milliseconds that ${RANGE_MSG}` });
 export const MealTypeSchema = z.enum(MEAL_TYPES, { error: 'meal_type must be breakfast, lunch, dinner or snack' });
 /** Integer ids in paths ("/things/{id}"); anything else is a 422, never a 500. */
 export const IntIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

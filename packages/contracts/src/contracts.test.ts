@@ -23,3 +23,20 @@ describe('shared contracts', () => {
     expect(ALLERGY_IDS).toHaveLength(9);
   });
 });
+
+describe('one date and timestamp range for every contract (issue 8 item 9)', async () => {
+  const { InstantSchema, parseInstant } = await import('./index.ts');
+  it('dates: 1900-01-01..2100-12-31', () => {
+    for (const ok of ['1900-01-01', '2025-03-03', '2100-12-31']) expect(LocalDateSchema.safeParse(ok).success).toBe(true);
+    for (const bad of ['0000-01-01', '1899-12-31', '2101-01-01', '9999-12-25', '2025-02-30']) expect(LocalDateSchema.safeParse(bad).success).toBe(false);
+  });
+  it('instants: ISO 8601 or epoch seconds/milliseconds, within the same range', () => {
+    expect(parseInstant('1741000000')).toBe(1741000000_000);
+    expect(parseInstant('1741000000000')).toBe(1741000000000);
+    expect(parseInstant('2025-03-03T07:30:00+01:00')).toBe(Date.UTC(2025, 2, 3, 6, 30));
+    for (const bad of ['99999999999999999999', '253402300800000', '0000-01-01T00:00:00Z', '2101-01-01T00:00:00Z', 'now', '']) {
+      expect(parseInstant(bad)).toBeNull();
+      expect(InstantSchema.safeParse(bad).success).toBe(false);
+    }
+  });
+});

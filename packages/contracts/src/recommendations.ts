@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LocalDateSchema, MealTypeSchema } from './common.ts';
+import { InstantSchema, LocalDateSchema, MealTypeSchema } from './common.ts';
 import { MealSlotSchema, MealTimeSchema, MealTimesSchema } from './meal-plans.ts';
 
 /**
@@ -8,8 +8,8 @@ import { MealSlotSchema, MealTimeSchema, MealTimesSchema } from './meal-plans.ts
  * Local dates and times are taken in the user's settings.timezone.
  */
 export const NowQuerySchema = z.object({
-  timestamp: z.string().max(40).optional(),
-  current_time: z.string().max(40).optional(),
+  timestamp: InstantSchema.optional(),
+  current_time: z.union([z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/), InstantSchema], { error: 'current_time must be HH:MM or an ISO 8601 date-time within 1900..2100' }).optional(),
 });
 
 /** Body of POST /recommendations/daily-meal-plan/request: meal times, either under meal_times or at the top level. */
@@ -73,9 +73,11 @@ export const MealOptionsQuerySchema = NowQuerySchema.extend({
   meal_type: MealTypeSchema.optional(),
   count: z.coerce.number().int().min(3).max(5).default(3),
 });
+/** The body of POST /recommendations/what-to-eat; each field may also come in the query, and the body wins. */
 export const WhatToEatBodySchema = z
-  .object({ meal_type: MealTypeSchema.optional(), timestamp: z.string().max(40).optional(), count: z.number().int().min(3).max(5).default(3) })
-  .default({ count: 3 });
+  .object({ meal_type: MealTypeSchema.optional(), timestamp: InstantSchema.optional(), current_time: NowQuerySchema.shape.current_time, count: z.number().int().min(3).max(5).optional() })
+  .nullish();
+export const WhatToEatQuerySchema = MealOptionsQuerySchema.extend({ count: z.coerce.number().int().min(3).max(5).optional() });
 
 /** One food of an option, with the body POST /food-logs/batch takes to log it (`log_entry`). */
 export const OptionFoodSchema = z.object({
@@ -103,6 +105,10 @@ export const MealOptionSchema = z.object({
   total_carbs: z.number(),
   total_fat: z.number(),
   reasons: z.array(z.string()),
+  /** Within what is left today (calories, and carbs and fat that are not already over): 5 % or 5 g of slack. */
+  fits: z.boolean(),
+  /** Every food of the option is already logged for this meal today (show "Logged", not "Log this"). */
+  logged: z.boolean(),
 });
 export const MealOptionsSchema = z
   .object({
@@ -110,8 +116,10 @@ export const MealOptionsSchema = z
     date: LocalDateSchema,
     remaining_macros: MacrosSchema,
     options: z.array(MealOptionSchema),
-    /** Why there are no options (goal reached, nothing fits). */
+    /** Why there are no options, or why the one shown does not fit (goal reached, nothing fits, meal already logged). */
     message: z.string().nullable(),
+    /** What is logged today, per meal: the client marks foods it offered as logged after a reload. */
+    logged_meals: z.array(z.object({ meal_type: MealTypeSchema, calories: z.number(), food_ids: z.array(z.string()) })),
   })
   .meta({ id: 'MealOptions' });
 export type MealOptions = z.infer<typeof MealOptionsSchema>;

@@ -92,3 +92,6 @@ console.log(line('CPU seconds per 7-day plan mean / max', (r) => `${mean(r.cpu).
 console.log(`\nload average during run: ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')} on ${(await import('node:os')).cpus().length} cores`);
 console.log(`\nMIP days outside tolerance (${rows.mip.failures.length}):`);
 for (const f of rows.mip.failures.slice(0, 40)) console.log(`  ${f}`);
+
+// Strict diets (keto, low-carb, high-protein, vegetarian) are reported apart.
+await (await import('./strict-diets.js')).runStrictDiets();

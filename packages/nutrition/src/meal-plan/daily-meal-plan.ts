@@ -78,7 +78,17 @@ export async function suggestMealOptions(remaining: Partial<Macros>, meal_type: 
     if (!meal?.foods.length) break;
     // The next option must differ in its main food.
     exclude.add(meal.foods[0]!.food_id);
-    options.push({ meal, reason: `${Math.round(meal.total_calories)} kcal with ${Math.round(meal.total_protein)} g protein fits the ${Math.round(target)} kcal and ${Math.round(goals.protein)} g protein this ${meal_type} should cover.` });
+    options.push({ meal, reason: optionReason(meal, target, goals.protein, meal_type) });
   }
   return options;
+}
+
+/** Says how the option compares with this meal's share, in words that match the numbers (never "fits" when it does not). */
+export function optionReason(meal: Pick<MealSlot, 'total_calories' | 'total_protein'>, target: number, protein: number, meal_type: MealType): string {
+  const kcal = Math.round(meal.total_calories);
+  const share = Math.round(target);
+  const diff = kcal - share;
+  const head = `${kcal} kcal with ${Math.round(meal.total_protein)} g protein`;
+  if (Math.abs(diff) <= Math.max(25, share * 0.1)) return `${head}: about the ${share} kcal and ${Math.round(protein)} g protein this ${meal_type} should cover.`;
+  return diff > 0 ? `${head}: ${diff} kcal more than the ${share} kcal this ${meal_type} should cover.` : `${head}: ${-diff} kcal less than the ${share} kcal this ${meal_type} should cover.`;
 }

@@ -123,3 +123,22 @@ export const daily_meal_plans = pgTable(
   },
   (t) => [index('daily_meal_plans_user_created_idx').on(t.user_id, t.created_at)],
 );
+
+/**
+ * One e-mail export of a plan. Rows of the last 24 hours are the per-user daily export count; an
+ * attempt counts even when the mail server then refuses it, so failures cannot be used to retry freely.
+ */
+export const meal_plan_exports = pgTable(
+  'meal_plan_exports',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    meal_plan_id: integer('meal_plan_id')
+      .notNull()
+      .references(() => meal_plans.id, { onDelete: 'cascade' }),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('meal_plan_exports_user_created_idx').on(t.user_id, t.created_at)],
+);

@@ -117,7 +117,7 @@ describe('summaries', () => {
     expect(res.json.daily_totals.calories).toBe(288 + 450 + 30 + 60);
     expect(res.json.goals).toEqual({ calories: 2100, protein: 150, carbs: 0, fat: 0, fiber: 0 });
     const custom = await t.http.get(`/food-logs/daily-summary/${DAY}?goals=${encodeURIComponent(JSON.stringify({ daily_calorie_goal: 1800, daily_fiber_goal: 30 }))}`, { token });
-    expect(custom.json.goals).toEqual({ calories: 1800, protein: 0, carbs: 0, fat: 0, fiber: 30 });
+    expect(custom.json.goals).toEqual({ calories: 1800, protein: 150, carbs: 0, fat: 0, fiber: 30 });
     const bad = await t.http.get(`/food-logs/daily-summary/${DAY}?goals=%7Bnot-json`, { token });
     expect(bad.status).toBe(422);
     expect(isErrorBody(bad)).toBe(true);

@@ -161,7 +161,7 @@ export async function mealSummary(db: Db, userId: number, date: string, mealType
   return meal(mealType, await repo.logsBetween(db, userId, date, date));
 }
 
-/** Goals from the `goals` JSON text when given (bad JSON → 422), else the user's settings, else 0. */
+/** Each goal from the `goals` JSON text when it gives one (bad JSON → 422), else the user's settings, else 0. */
 export async function dailySummary(db: Db, userId: number, date: string, goalsJson?: string): Promise<DailySummary> {
   let g: { daily_calorie_goal?: number | null; daily_protein_goal?: number | null; daily_carbs_goal?: number | null; daily_fat_goal?: number | null; daily_fiber_goal?: number | null } = {};
   if (goalsJson !== undefined && goalsJson !== '') {
@@ -173,7 +173,9 @@ export async function dailySummary(db: Db, userId: number, date: string, goalsJs
     }
     const res = GoalsJsonSchema.safeParse(parsed);
     if (!res.success) throw unprocessable(`goals: ${res.error.issues[0]?.message ?? 'invalid'}`, ['query', 'goals', ...(res.error.issues[0]?.path ?? []).map(String)]);
-    g = res.data;
+    // A partial override keeps the other goals: given numbers win, the rest come from the settings (issue 9).
+    const given = Object.fromEntries(Object.entries(res.data).filter(([, v]) => v != null));
+    g = { ...((await repo.userSettings(db, userId)) ?? {}), ...given };
   } else {
     g = (await repo.userSettings(db, userId)) ?? {};
   }

@@ -1,9 +1,14 @@
 /** POST /meal-plans/{id}/export?format=email: the plan as an HTML + plain-text mail (spec §7, §8). */
 import type { FastifyInstance } from 'fastify';
 import escapeHtml from 'escape-html';
+import { formatPortion } from '@app/nutrition/portion';
 import { MEAL_PLAN_EMAILED, MEAL_PLAN_EXPORT_FAILED, type MealPlan } from '@app/contracts';
-import { conflict, HttpError } from '../../lib/http-error.ts';
+import { conflict, forbidden, HttpError, tooManyRequests, unprocessable } from '../../lib/http-error.ts';
 import { getPlan } from './service.ts';
+import { recordExport, verifiedEmailOf } from './repository.ts';
+
+/** Sent exports per user per rolling 24 hours (test_mode renders only and is not counted). */
+export const EXPORTS_PER_DAY = 10;
 import { shoppingListFor, type ShoppingList } from './planner.ts';
 
 const MEALS = ['breakfast', 'lunch', 'dinner', 'snack'] as const;
@@ -36,7 +41,8 @@ export function renderPlanMail(plan: MealPlan, shopping: ShoppingList | null): R
       text.push(`  ${cap(meal)} — ${totals}`);
       html.push(`<h3>${cap(meal)} <small>${totals}</small></h3><ul>`);
       for (const f of slot.foods) {
-        const line = `${f.name}: ${f.serving_size} ${f.serving_unit} (${n0(f.calories)} kcal)`;
+        // The same portion text as the plan screen (one function): "White bread: 3 slices (90 g) · 240 kcal".
+        const line = `${f.name}: ${formatPortion(f)} · ${n0(f.calories)} kcal`;
         text.push(`    - ${line}`);
         html.push(`<li>${e(line)}</li>`);
       }
@@ -60,6 +66,12 @@ export function renderPlanMail(plan: MealPlan, shopping: ShoppingList | null): R
 
 export async function exportPlan(app: FastifyInstance, userId: number, id: number, body: { email: string; include_shopping_list: boolean; test_mode: boolean }) {
   const plan = await getPlan(app, userId, id);
+  // The export is for the user's own inbox: mailing any address made the API an open relay (issue 8).
+  const own = await verifiedEmailOf(app.db, userId);
+  if (!own) throw forbidden('Verify your e-mail address before e-mailing a meal plan');
+  if (body.email.trim().toLowerCase() !== own.toLowerCase()) {
+    throw unprocessable(`A meal plan can only be e-mailed to your own verified address (${own})`, ['body', 'email']);
+  }
   if (!plan.plan_days.length) throw conflict('This meal plan has no days to export yet');
   let shopping: ShoppingList | null = null;
   if (body.include_shopping_list) {
@@ -72,8 +84,10 @@ export async function exportPlan(app: FastifyInstance, userId: number, id: numbe
   }
   const mail = renderPlanMail(plan, shopping);
   if (body.test_mode) return { ...mail, message: 'Test mode: the e-mail was rendered and not sent.' };
+  const quota = await recordExport(app.db, userId, plan.id, EXPORTS_PER_DAY);
+  if (!quota.ok) throw tooManyRequests(`You can e-mail up to ${EXPORTS_PER_DAY} meal plans a day. Please try again later.`, quota.retryAfter);
   try {
-    await app.mailer.send({ to: body.email, ...mail });
+    await app.mailer.send({ to: own, ...mail });
   } catch (err) {
     // The mail server refused or could not be reached: a gateway failure, not the client's fault.
     app.log.error({ err }, 'meal plan e-mail failed');

@@ -11,8 +11,8 @@ import type { Db } from '../../db/client.ts';
 import { meal_plan_tasks } from '../../db/schema/index.ts';
 import { PlanInfeasibleError, type Meals, type MealType, type PlanInputs, type StoredDay } from './planner.ts';
 import { planPlanDayOffThread as planPlanDay, replanOffThread as replan } from './planner-thread.ts';
-import { ACTIVE_TASK, daysOf, findPlanById, findTaskById, updateActiveTask, updateOwnedTask, updatePlan, upsertDay, type MealPlanRow, type TaskRow } from './repository.ts';
-import { HEARTBEAT_MS, MAX_ATTEMPTS, type TaskJobData } from './task-queue.ts';
+import { ACTIVE_TASK, daysOf, findPlanById, findTaskById, runningTaskCount, updateActiveTask, updateOwnedTask, updatePlan, upsertDay, type MealPlanRow, type TaskRow } from './repository.ts';
+import { DEFER_SECONDS, enqueueTask, HEARTBEAT_MS, MAX_ATTEMPTS, RUNNING_PER_USER, STALL_AFTER_MS, type TaskJobData } from './task-queue.ts';
 
 /** The run lost the task: cancelled, deleted, or handed to another job by the stalled-task check. */
 class RunStopped extends Error {}
@@ -25,6 +25,9 @@ export interface RunOptions {
 
 export const GENERATION_FAILED = 'Meal plan generation failed';
 export const PARTIAL = ' (Partial data recovered)';
+/** What the user reads when generation broke for a reason that is ours, not their request's. */
+export const GENERATION_FAILED_USER = `${GENERATION_FAILED}. Please try again.`;
+const RETRYING_USER = 'Something went wrong; trying again.';
 
 export async function runTask(app: FastifyInstance, job: { id: string; data: TaskJobData }, opts: RunOptions) {
   const db = app.db;
@@ -36,6 +39,11 @@ export async function runTask(app: FastifyInstance, job: { id: string; data: Tas
   if (task.attempts >= MAX_ATTEMPTS) {
     await finishFailed(db, task, plan, job.id, `${GENERATION_FAILED} after ${task.attempts} attempts`);
     return { failed: 'attempts exhausted' };
+  }
+  // The user's slot is taken (another process runs their other task): wait in the queue, not refused.
+  if ((await runningTaskCount(db, task.user_id, task.id, new Date(Date.now() - STALL_AFTER_MS))) >= RUNNING_PER_USER) {
+    await enqueueTask(app, db, task, { startAfterSeconds: DEFER_SECONDS });
+    return { deferred: 'user already has a running task' };
   }
   const claimed = await claim(db, task.id, job.id);
   if (!claimed) return { skipped: 'could not claim task' };
@@ -52,14 +60,17 @@ export async function runTask(app: FastifyInstance, job: { id: string; data: Tas
       await updateOwnedTask(db, task.id, job.id, { status: 'queued', attempts: Math.max(0, claimed.attempts - 1) });
       throw err;
     }
+    // Only our own infeasibility messages are written for the user; anything else (a database error
+    // carries its SQL text and parameters) goes to the server log and the user sees a plain sentence.
     const final = err instanceof PlanInfeasibleError || claimed.attempts >= MAX_ATTEMPTS;
     if (final) {
-      const msg = err instanceof PlanInfeasibleError ? err.message : `${GENERATION_FAILED}: ${(err as Error).message}`;
+      if (!(err instanceof PlanInfeasibleError)) app.log.error({ err, task_id: task.id }, 'meal plan task failed');
+      const msg = err instanceof PlanInfeasibleError ? err.message : GENERATION_FAILED_USER;
       await finishFailed(db, claimed, plan, job.id, msg);
       return { failed: msg };
     }
     app.log.warn({ err, task_id: task.id }, 'meal plan task failed, will retry');
-    await updateOwnedTask(db, task.id, job.id, { status: 'queued', error_message: (err as Error).message });
+    await updateOwnedTask(db, task.id, job.id, { status: 'queued', error_message: RETRYING_USER });
     throw err;
   } finally {
     clearInterval(beat);

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { favorite_foods, meal_plan_tasks, meal_plans, plan_days, user_settings } from '../../db/schema/index.ts';
+import { favorite_foods, meal_plan_exports, meal_plan_tasks, meal_plans, plan_days, user_settings, users } from '../../db/schema/index.ts';
 
 export type MealPlanRow = typeof meal_plans.$inferSelect;
 export type PlanDayRow = typeof plan_days.$inferSelect;
@@ -187,4 +187,63 @@ export async function stalledTasks(db: Db, olderThan: Date, userId?: number) {
         userId ? eq(meal_plan_tasks.user_id, userId) : undefined,
       ),
     );
+}
+
+// ---- e-mail exports and daily quotas ----
+
+/** The account's address, if verified (an export goes only there). Read-only access to the users table. */
+export async function verifiedEmailOf(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db.select({ email: users.email, ok: users.email_validated }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.ok ? row.email : null;
+}
+
+/**
+ * Records an export unless the user already has `limit` in the last 24 hours. The per-user advisory
+ * lock makes count-then-insert atomic, so parallel requests cannot slip past the limit.
+ * `retryAfter`: when refused, the seconds until the oldest counted export leaves the 24-hour window.
+ */
+export async function recordExport(db: Db, userId: number, planId: number, limit: number): Promise<{ ok: boolean; retryAfter: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('meal-plan-export'), ${userId})`);
+    const since = new Date(Date.now() - DAY_MS);
+    const rows = await tx
+      .select({ at: meal_plan_exports.created_at })
+      .from(meal_plan_exports)
+      .where(and(eq(meal_plan_exports.user_id, userId), gte(meal_plan_exports.created_at, since)))
+      .orderBy(asc(meal_plan_exports.created_at));
+    if (rows.length >= limit) return { ok: false, retryAfter: (rows[0]!.at.getTime() + DAY_MS - Date.now()) / 1000 };
+    await tx.insert(meal_plan_exports).values({ user_id: userId, meal_plan_id: planId });
+    return { ok: true, retryAfter: 0 };
+  });
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Tasks of each type the user created in the last 24 hours, and the oldest one's time (for Retry-After). */
+export async function tasksInLastDay(db: Db, userId: number, generate: boolean): Promise<{ count: number; oldest: Date | null }> {
+  const since = new Date(Date.now() - DAY_MS);
+  const typeCond = generate ? eq(meal_plan_tasks.task_type, 'generate') : ne(meal_plan_tasks.task_type, 'generate');
+  const [row] = await db
+    .select({ n: count(), oldest: sql<string | null>`min(${meal_plan_tasks.created_at})` })
+    .from(meal_plan_tasks)
+    .where(and(eq(meal_plan_tasks.user_id, userId), gte(meal_plan_tasks.created_at, since), typeCond));
+  return { count: Number(row?.n ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/** The user's tasks that are queued or running right now (for fair scheduling). */
+export async function activeTaskCount(db: Db, userId: number, excludeTaskId?: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(meal_plan_tasks)
+    .where(and(eq(meal_plan_tasks.user_id, userId), inArray(meal_plan_tasks.status, [...ACTIVE_TASK]), excludeTaskId ? ne(meal_plan_tasks.id, excludeTaskId) : undefined));
+  return Number(row?.n ?? 0);
+}
+
+/** Other tasks of the user that a live worker is running now (heartbeat fresher than `since`). */
+export async function runningTaskCount(db: Db, userId: number, excludeTaskId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(meal_plan_tasks)
+    .where(and(eq(meal_plan_tasks.user_id, userId), eq(meal_plan_tasks.status, 'processing'), ne(meal_plan_tasks.id, excludeTaskId), gte(meal_plan_tasks.heartbeat_at, since)));
+  return Number(row?.n ?? 0);
 }

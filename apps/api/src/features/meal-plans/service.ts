@@ -4,7 +4,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { MealPlan, MealPlanUpdate, MultiDayPlanRequest } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { conflict, notFound, unprocessable } from '../../lib/http-error.ts';
+import { conflict, notFound, tooManyRequests, unprocessable } from '../../lib/http-error.ts';
 import * as repo from './repository.ts';
 import type { MealPlanRow, PlanDayRow, TaskRow } from './repository.ts';
 import { enqueueTask, GENERATE_QUEUE } from './task-queue.ts';
@@ -115,8 +115,22 @@ export function taskToWire(t: TaskRow, planName: string) {
 
 // ---- plans ----
 
+/** Per-user allowances per rolling 24 hours, counted from the tasks table (issue 8 item 7). */
+export const PLANS_PER_DAY = 20;
+export const REGENERATIONS_PER_DAY = 100;
+
+async function checkDailyQuota(db: Db, userId: number, generate: boolean) {
+  const limit = generate ? PLANS_PER_DAY : REGENERATIONS_PER_DAY;
+  const { count, oldest } = await repo.tasksInLastDay(db, userId, generate);
+  if (count < limit) return;
+  const retryAfter = oldest ? (oldest.getTime() + repo.DAY_MS - Date.now()) / 1000 : 3600;
+  const what = generate ? `${limit} meal plans` : `${limit} regenerations`;
+  throw tooManyRequests(`You can create up to ${what} a day. Please try again later.`, retryAfter);
+}
+
 export async function createPlan(app: FastifyInstance, userId: number, body: MultiDayPlanRequest) {
   const db = app.db;
+  await checkDailyQuota(db, userId, true);
   const [settings, savedFavorites] = await Promise.all([repo.settingsOf(db, userId), repo.favoriteFoodIds(db, userId)]);
   const rd = body.request_data ?? {};
   const { goals, note } = resolveGoals(rd.nutritional_goals ?? undefined, settings);
@@ -248,6 +262,7 @@ export async function createRegenerateTask(app: FastifyInstance, userId: number,
   if (body.day_number > plan.days) throw unprocessable(`day_number must be between 1 and ${plan.days}`, ['body', 'day_number']);
   if (plan.status === 'processing') throw conflict('Meal plan is still being generated; try again when it is done');
   if (plan.status === 'cancelled') throw conflict('Meal plan was cancelled');
+  await checkDailyQuota(app.db, userId, false);
   const task = await repo.insertTask(app.db, {
     user_id: userId,
     meal_plan_id: planId,

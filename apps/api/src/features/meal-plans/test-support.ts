@@ -6,13 +6,14 @@ import { uniqueEmail, waitFor, type TestApp } from '../../../test/helpers.ts';
 export interface TestUser {
   id: number;
   token: string;
+  email: string;
 }
 
 /** A verified user with settings (the accounts feature owns sign-up; these tests need only a row and a token). */
-export async function makeUser(t: TestApp, settings: Partial<typeof user_settings.$inferInsert> = {}): Promise<TestUser> {
-  const [user] = await t.app.db.insert(users).values({ email: uniqueEmail('planner'), email_validated: true }).returning();
+export async function makeUser(t: TestApp, settings: Partial<typeof user_settings.$inferInsert> = {}, verified = true): Promise<TestUser> {
+  const [user] = await t.app.db.insert(users).values({ email: uniqueEmail('planner'), email_validated: verified }).returning();
   await t.app.db.insert(user_settings).values({ user_id: user!.id, ...settings });
-  return { id: user!.id, token: await t.app.tokens.issue(user!) };
+  return { id: user!.id, token: await t.app.tokens.issue(user!), email: user!.email };
 }
 
 export async function setSettings(t: TestApp, userId: number, settings: Partial<typeof user_settings.$inferInsert>) {

@@ -1,6 +1,7 @@
 /** "Now" for a user: the request's timestamp/current_time, read in the user's time zone (date-fns + @date-fns/tz). */
 import { TZDate } from '@date-fns/tz';
-import { format, isValid, parseISO } from 'date-fns';
+import { format } from 'date-fns';
+import { parseInstant } from '@app/contracts';
 import { unprocessable } from '../../lib/http-error.ts';
 
 export interface LocalNow {
@@ -11,15 +12,11 @@ export interface LocalNow {
 
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)(:[0-5]\d)?$/;
 
+/** The contract already refused bad instants; this stays as the guard for callers that skip it. */
 function instant(value: string, field: string): Date {
-  // Epoch numbers: milliseconds, or seconds when too small to be milliseconds of this era.
-  if (/^\d+$/.test(value)) {
-    const n = Number(value);
-    return new Date(n < 1e11 ? n * 1000 : n);
-  }
-  const d = parseISO(value);
-  if (!isValid(d)) throw unprocessable(`${field} must be an ISO 8601 date-time or epoch milliseconds`, ['query', field]);
-  return d;
+  const ms = parseInstant(value);
+  if (ms === null) throw unprocessable(`${field} must be an ISO 8601 date-time or epoch milliseconds between 1900 and 2100`, ['query', field]);
+  return new Date(ms);
 }
 
 function zoned(d: Date, timezone: string): TZDate {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FoodLogBatchSchema } from '@app/contracts';
 import { createTestApp, isErrorBody, waitFor, type TestApp } from '../../../test/helpers.ts';
-import { daily_meal_plans, food_logs } from '../../db/schema/index.ts';
+import { daily_meal_plans, food_logs, foods } from '../../db/schema/index.ts';
 import { makeUser, type TestUser } from '../meal-plans/test-support.ts';
 
 let t: TestApp;
@@ -155,4 +155,59 @@ describe('what to eat', () => {
     expect((await t.http.post('/recommendations/what-to-eat', { meal_type: 'supper' }, { token: ny.token })).status).toBe(422);
     expect((await t.http.get('/recommendations/meal')).status).toBe(401);
   });
+});
+
+describe('what to eat: fits, skips logged meals, knows what was logged (issue 10 item 3)', () => {
+  it('never offers the meal already logged when none is asked for, and lists what is logged', async () => {
+    const u = await makeUser(t, { timezone: 'America/New_York', ...GOALS });
+    await logFood(u.id, '2025-06-13', 'lunch', 700, 40, 80, 20);
+    // 12:40 in New York: lunch time by the clock, but lunch is logged.
+    const res = await t.http.post('/recommendations/what-to-eat', { timestamp: '2025-06-13T16:40:00Z' }, { token: u.token });
+    expect(res.status).toBe(200);
+    expect(res.json.meal_type).not.toBe('lunch');
+    expect(res.json.logged_meals).toEqual([{ meal_type: 'lunch', calories: 700, food_ids: [] }]);
+  }, 60_000);
+
+  it('offers only options that fit what is left, or says plainly that nothing fits and shows the closest', async () => {
+    const u = await makeUser(t, { timezone: 'America/New_York', ...GOALS });
+    // 2,200 kcal goal, 2,050 eaten: 150 kcal left, carbs 10 g over already.
+    await logFood(u.id, '2025-06-14', 'breakfast', 900, 50, 120, 30);
+    await logFood(u.id, '2025-06-14', 'lunch', 1150, 60, 140, 40);
+    const res = await t.http.post('/recommendations/what-to-eat', { meal_type: 'dinner', timestamp: '2025-06-14T22:00:00Z' }, { token: u.token });
+    expect(res.status).toBe(200);
+    expect(res.json.remaining_macros).toMatchObject({ calories: 150, carbs: -10 });
+    const left = res.json.remaining_macros.calories;
+    if (res.json.options.length === 1 && !res.json.options[0].fits) {
+      expect(res.json.message).toMatch(/^Nothing fits the 150 kcal left today; the closest option is shown\.$/);
+      expect(res.json.options[0].reasons.join(' ')).toMatch(/\d+ kcal over what is left today/);
+    } else {
+      expect(res.json.options.length).toBeGreaterThan(0);
+      for (const o of res.json.options) {
+        expect(o.fits).toBe(true);
+        expect(o.total_calories).toBeLessThanOrEqual(left + Math.max(5, left * 0.05));
+        expect(o.reasons.join(' ')).not.toMatch(/Leaves -|fits the/);
+      }
+    }
+  }, 60_000);
+
+  it('after logging an option, asking again tells which foods of that meal are logged', async () => {
+    const u = await makeUser(t, { timezone: 'America/New_York', ...GOALS });
+    const first = await t.http.post('/recommendations/what-to-eat', { meal_type: 'breakfast', timestamp: '2025-06-15T11:00:00Z' }, { token: u.token });
+    const option = first.json.options[0];
+    expect(option).toMatchObject({ fits: true, logged: false });
+    // The tests run without the seeded food table: the option's foods go in as rows first, then the client's "Log this".
+    for (const f of option.foods) {
+      await t.app.db.insert(foods).values({ id: f.food_id, source: 'test', source_id: f.food_id, name: f.name, search_text: f.name.toLowerCase(), calories: f.calories, protein: f.protein, carbs: f.carbs, fat: f.fat, fiber: f.fiber } as never).onConflictDoNothing();
+    }
+    const logged = await t.http.post('/food-logs/batch', option.foods.map((f: any) => f.log_entry), { token: u.token });
+    expect(logged.status, logged.text).toBe(201);
+    const again = await t.http.post('/recommendations/what-to-eat', { meal_type: 'breakfast', timestamp: '2025-06-15T11:05:00Z' }, { token: u.token });
+    expect(again.status).toBe(200);
+    const entry = again.json.logged_meals.find((m: any) => m.meal_type === 'breakfast');
+    expect(entry.food_ids.slice().sort()).toEqual([...new Set(option.foods.map((f: any) => f.food_id))].sort());
+    expect(again.json.message).toMatch(/You already logged breakfast today/);
+    // Without a meal type, the logged breakfast is skipped.
+    const next = await t.http.post('/recommendations/what-to-eat', { timestamp: '2025-06-15T11:05:00Z' }, { token: u.token });
+    expect(next.json.meal_type).not.toBe('breakfast');
+  }, 90_000);
 });

@@ -6,6 +6,8 @@ export type DailyPlanRow = typeof daily_meal_plans.$inferSelect;
 
 export interface LoggedMeal {
   meal_type: string;
+  /** Database foods logged for this meal (manual entries have none). */
+  food_ids: string[];
   calories: number;
   protein: number;
   carbs: number;
@@ -25,12 +27,13 @@ export async function loggedOn(db: Db, userId: number, date: string): Promise<Lo
       fat: sql<number>`coalesce(sum(${food_logs.fat}), 0)`,
       fiber: sql<number>`coalesce(sum(${food_logs.fiber}), 0)`,
       entries: sql<number>`count(*)`,
+      food_ids: sql<string[]>`coalesce(array_agg(distinct ${food_logs.food_id}) filter (where ${food_logs.food_id} is not null), '{}')`,
     })
     .from(food_logs)
     .where(and(eq(food_logs.user_id, userId), eq(food_logs.date, date)))
     .groupBy(food_logs.meal_type);
   // Aggregates come back as strings on node-postgres.
-  return rows.map((r) => ({ meal_type: r.meal_type, calories: Number(r.calories), protein: Number(r.protein), carbs: Number(r.carbs), fat: Number(r.fat), fiber: Number(r.fiber), entries: Number(r.entries) }));
+  return rows.map((r) => ({ meal_type: r.meal_type, calories: Number(r.calories), protein: Number(r.protein), carbs: Number(r.carbs), fat: Number(r.fat), fiber: Number(r.fiber), entries: Number(r.entries), food_ids: Array.isArray(r.food_ids) ? r.food_ids : [] }));
 }
 
 export async function insertDailyPlan(db: Db, row: typeof daily_meal_plans.$inferInsert) {

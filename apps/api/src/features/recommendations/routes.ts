@@ -12,6 +12,7 @@ import {
   MealOptionsSchema,
   NowQuerySchema,
   WhatToEatBodySchema,
+  WhatToEatQuerySchema,
   type DailyMealPlan,
 } from '@app/contracts';
 import { notFound } from '../../lib/http-error.ts';
@@ -87,7 +88,16 @@ export default async function recommendationsRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/recommendations/what-to-eat', {
-    schema: { tags, body: WhatToEatBodySchema, response: { 200: MealOptionsSchema, ...errorResponses } },
-    handler: async (req) => mealOptions(fastify, req.user.id, req.body),
+    schema: { tags, summary: 'Options for the next (or given) meal; meal_type, timestamp and count from the body or the query (the body wins)', querystring: WhatToEatQuerySchema, body: WhatToEatBodySchema, response: { 200: MealOptionsSchema, ...errorResponses } },
+    handler: async (req) => {
+      const b = req.body ?? {};
+      const q = req.query;
+      return mealOptions(fastify, req.user.id, {
+        meal_type: b.meal_type ?? q.meal_type,
+        timestamp: b.timestamp ?? q.timestamp,
+        current_time: b.current_time ?? q.current_time,
+        count: b.count ?? q.count ?? 3,
+      });
+    },
   });
 }

@@ -95,39 +95,89 @@ export async function computeDailyPlan(app: FastifyInstance, row: DailyPlanRow):
   };
 }
 
-/** "What to eat" for the next (or given) meal: 3–5 options that fit what is left today, each ready to log. */
+/** The meal to suggest when none is asked for: the next one by the clock that is not logged yet. */
+export function nextUnloggedMeal(time: string, logged: Set<string>, times: Record<MealType, string> = DEFAULT_MEAL_TIMES): MealType {
+  const first = nextMeal(time, times);
+  const byTime = (MEAL_TYPES as readonly MealType[]).slice().sort((a, b) => minutesOf(times[a]) - minutesOf(times[b]));
+  const after = byTime.slice(byTime.indexOf(first)).filter((m) => !logged.has(m) && (m === 'snack' || !isPast(m, time, times) || m === first));
+  // Everything later is logged (or past): a snack is what is left to suggest.
+  return after[0] ?? 'snack';
+}
+
+/** Slack for "fits": 5 % of what is left, at least 5 (g or kcal). */
+const slack = (left: number) => Math.max(5, Math.abs(left) * 0.05);
+
+/** Calories, carbs and fat are ceilings; protein and fiber are floors, so going over them is fine. */
+function overBy(o: { total_calories: number; total_carbs: number; total_fat: number }, left: Macros) {
+  return {
+    calories: o.total_calories - Math.max(0, left.calories),
+    carbs: left.carbs > 0 ? o.total_carbs - left.carbs : 0,
+    fat: left.fat > 0 ? o.total_fat - left.fat : 0,
+  };
+}
+const fitsLeft = (over: ReturnType<typeof overBy>, left: Macros) =>
+  over.calories <= slack(left.calories) && over.carbs <= slack(left.carbs) && over.fat <= slack(left.fat);
+
+/**
+ * "What to eat" for the next (or given) meal: 3–5 options that fit what is left today, each ready to
+ * log. Options that do not fit are dropped; when none fits, the closest one is shown and the message
+ * says so plainly. The answer names what is already logged so the client can show "Logged".
+ */
 export async function mealOptions(app: FastifyInstance, userId: number, q: { meal_type?: MealType; timestamp?: string; current_time?: string; count: number }): Promise<MealOptions> {
   const ctx = await userContext(app, userId);
   const now: LocalNow = localNow(q, ctx.timezone);
-  const meal = q.meal_type ?? nextMeal(now.time);
-  const eaten = sumLogged(await loggedOn(app.db, userId, now.date));
+  const logged = await loggedOn(app.db, userId, now.date);
+  const loggedSet = new Set(logged.map((m) => m.meal_type));
+  const meal = q.meal_type ?? nextUnloggedMeal(now.time, loggedSet);
+  const eaten = sumLogged(logged);
   const remaining = minus(ctx.goals, eaten);
-  const base = { meal_type: meal, date: now.date, remaining_macros: remaining };
+  const logged_meals = logged.map((m) => ({ meal_type: m.meal_type as MealType, calories: r1(m.calories), food_ids: m.food_ids }));
+  const base = { meal_type: meal, date: now.date, remaining_macros: remaining, logged_meals };
   if (remaining.calories < 50) return { ...base, options: [], message: `You have reached your ${Math.round(ctx.goals.calories)} kcal goal for today.` };
+  const thisMeal = logged.find((m) => m.meal_type === meal);
+  const loggedIds = new Set(thisMeal?.food_ids ?? []);
   const left = Object.fromEntries(KEYS.map((k) => [k, Math.max(0, remaining[k])])) as unknown as Macros;
   const favorites = new Set(ctx.favorite_food_ids);
-  const raw = await mealOptionsOffThread(left, meal, { diet_types: ctx.diet_types, allergies: ctx.allergies, favorite_food_ids: ctx.favorite_food_ids, seed: newSeed() }, q.count);
-  const options = raw.map(({ meal: slot, reason }) => {
+  // Ask for a few more than needed: the ones that do not fit are dropped.
+  const raw = await mealOptionsOffThread(left, meal, { diet_types: ctx.diet_types, allergies: ctx.allergies, favorite_food_ids: ctx.favorite_food_ids, seed: newSeed() }, Math.min(q.count + 2, 7));
+  const all = raw.map(({ meal: slot, reason }) => {
     const favs = slot.foods.filter((f) => favorites.has(f.food_id)).map((f) => f.name);
+    const over = overBy(slot, remaining);
+    const fits = fitsLeft(over, remaining);
+    const after = Math.round(remaining.calories - slot.total_calories);
     return {
-      foods: slot.foods.map((f) => ({
-        food_id: f.food_id,
-        name: f.name,
-        serving_size: f.serving_size,
-        serving_unit: f.serving_unit,
-        calories: f.calories,
-        protein: f.protein,
-        carbs: f.carbs,
-        fat: f.fat,
-        fiber: f.fiber,
-        log_entry: { food_id: f.food_id, serving: { grams: servingGrams(f) }, number_of_servings: 1, meal_type: meal, date: now.date },
-      })),
-      total_calories: slot.total_calories,
-      total_protein: slot.total_protein,
-      total_carbs: slot.total_carbs,
-      total_fat: slot.total_fat,
-      reasons: [reason, ...(favs.length ? [`Uses your favourite ${favs.join(', ')}.`] : []), `Leaves ${Math.round(remaining.calories - slot.total_calories)} kcal for the rest of today.`],
+      over,
+      option: {
+        foods: slot.foods.map((f) => ({
+          food_id: f.food_id,
+          name: f.name,
+          serving_size: f.serving_size,
+          serving_unit: f.serving_unit,
+          calories: f.calories,
+          protein: f.protein,
+          carbs: f.carbs,
+          fat: f.fat,
+          fiber: f.fiber,
+          log_entry: { food_id: f.food_id, serving: { grams: servingGrams(f) }, number_of_servings: 1, meal_type: meal, date: now.date },
+        })),
+        total_calories: slot.total_calories,
+        total_protein: slot.total_protein,
+        total_carbs: slot.total_carbs,
+        total_fat: slot.total_fat,
+        reasons: [reason, ...(favs.length ? [`Uses your favourite ${favs.join(', ')}.`] : []), after >= 0 ? `Leaves ${after} kcal for the rest of today.` : `${-after} kcal over what is left today.`],
+        fits,
+        logged: slot.foods.length > 0 && slot.foods.every((f) => loggedIds.has(f.food_id)),
+      },
     };
   });
-  return { ...base, options, message: options.length ? null : 'No foods fit your diet and allergy settings for this meal.' };
+  const loggedNote = thisMeal ? `You already logged ${MEAL_NAMES[meal]} today (${Math.round(thisMeal.calories)} kcal).` : null;
+  const fitting = all.filter((x) => x.option.fits).slice(0, q.count).map((x) => x.option);
+  if (fitting.length) return { ...base, options: fitting, message: loggedNote };
+  if (!all.length) return { ...base, options: [], message: 'No foods fit your diet and allergy settings for this meal.' };
+  // Nothing fits: show the closest (least over) and say so.
+  const closest = all.slice().sort((a, b) => Math.max(a.over.calories, 0) - Math.max(b.over.calories, 0))[0]!;
+  const nothing = `Nothing fits the ${Math.round(Math.max(0, remaining.calories))} kcal left today; the closest option is shown.`;
+  return { ...base, options: [closest.option], message: [loggedNote, nothing].filter(Boolean).join(' ') };
 }
+
+const MEAL_NAMES: Record<MealType, string> = { breakfast: 'breakfast', lunch: 'lunch', dinner: 'dinner', snack: 'a snack' };

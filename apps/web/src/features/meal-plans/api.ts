@@ -116,7 +116,7 @@ export const mealPlansApi = api.injectEndpoints({
       },
       providesTags: [{ type: 'DailyPlan', id: 'LATEST' }],
     }),
-    whatToEat: build.mutation<MealOptions, { meal_type: MealType }>({
+    whatToEat: build.mutation<MealOptions, { meal_type?: MealType }>({
       query: (body) => ({ url: '/recommendations/what-to-eat', method: 'POST', body }),
     }),
     logPlanFoods: build.mutation<unknown, FoodLogCreate[]>({

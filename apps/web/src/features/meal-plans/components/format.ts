@@ -1,13 +1,16 @@
 /** Small display helpers shared by the meal-plan screens. */
 import { format, parseISO, isValid } from 'date-fns';
 import type { MealType } from '../types';
+import { formatPortion } from '@app/nutrition/portion';
 
 export const MEAL_LABELS: Record<MealType, string> = { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner', snack: 'Snack' };
 
 export const whole = (n: number | null | undefined) => Math.round(n ?? 0).toLocaleString();
 
-/** "1.5 cup", "7 oz (199 g)": a portion as a person would read it. */
-export { portionText as portion } from '../logic/portion';
+
+/** "3 slices (90 g)": the plan screen and the plan e-mail write portions with the same function (packages/nutrition). */
+export const portion = (size: number | null | undefined, unit: string | null | undefined) => formatPortion({ serving_size: size, serving_unit: unit });
+export { formatPortion };
 
 /** "Mon, 23 Nov" for a YYYY-MM-DD date; empty when there is none. */
 export function shortDate(iso: string | null | undefined): string {

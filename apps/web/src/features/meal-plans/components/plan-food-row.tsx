@@ -8,7 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import type { PlanFood, PlanFoodBase } from '../types';
-import { portion, whole } from './format';
+import { formatPortion, whole } from './format';
 
 interface Props {
   food: Pick<PlanFood, 'name' | 'serving_size' | 'serving_unit' | 'calories' | 'protein' | 'carbs' | 'fat'> & Partial<PlanFood>;
@@ -32,7 +32,7 @@ export function PlanFoodRow({ food, onSwap, disabled }: Props) {
           {food.name}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {portion(food.serving_size, food.serving_unit)} · {macroLine(food)}
+          {formatPortion(food)} · {macroLine(food)}
         </Typography>
         {food.reasoning ? (
           <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.25 }}>
@@ -61,7 +61,7 @@ export function PlanFoodRow({ food, onSwap, disabled }: Props) {
                   onSwap(alt);
                 }}
               >
-                <ListItemText primary={alt.name} secondary={`${portion(alt.serving_size, alt.serving_unit)} · ${macroLine(alt)}`} />
+                <ListItemText primary={alt.name} secondary={`${formatPortion(alt)} · ${macroLine(alt)}`} />
               </MenuItem>
             ))}
           </Menu>

@@ -16,23 +16,34 @@ import { MEAL_LABELS, portion, whole } from './format';
 import { LogThisButton } from './log-this-button';
 import { MacroChips } from './macro-chips';
 
-/** 'What to eat now': a few options for the next meal that fit what is left of today's goals. */
+/** "36 g over" rather than "-36 g" when a goal is already passed. */
+export function leftText(left: number, unit: 'kcal' | 'g'): string {
+  return left < 0 ? `${whole(-left)} ${unit} over` : `${whole(left)} ${unit} left`;
+}
+
+type Choice = MealType | 'next';
+
+/**
+ * 'What to eat now': a few options that fit what is left of today's goals. By default the server picks
+ * the next meal that is not logged yet (`defaultMeal`, the clock's guess, only labels that choice).
+ */
 export function WhatToEat({ defaultMeal, date }: { defaultMeal: MealType; date: string }) {
-  const [meal, setMeal] = useState<MealType>(defaultMeal);
+  const [meal, setMeal] = useState<Choice>('next');
   const [ask, asking] = useWhatToEatMutation();
   const answer = asking.data;
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <TextField select label="Meal" value={meal} onChange={(e) => setMeal(e.target.value as MealType)} sx={{ width: 180 }} fullWidth={false}>
+        <TextField select label="Meal" value={meal} onChange={(e) => setMeal(e.target.value as Choice)} sx={{ width: 200 }} fullWidth={false}>
+          <MenuItem value="next">Next meal</MenuItem>
           {MEAL_TYPES.map((m) => (
             <MenuItem key={m} value={m}>
               {MEAL_LABELS[m]}
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="contained" size="large" disabled={asking.isLoading} onClick={() => ask({ meal_type: meal })}>
+        <Button variant="contained" size="large" disabled={asking.isLoading} onClick={() => ask(meal === 'next' ? {} : { meal_type: meal })}>
           {asking.isLoading ? 'Finding options…' : 'Suggest options'}
         </Button>
       </Box>
@@ -47,9 +58,11 @@ export function WhatToEat({ defaultMeal, date }: { defaultMeal: MealType; date: 
       ) : answer ? (
         <>
           <Typography variant="body2" color="text.secondary">
-            Left of today’s goals: {whole(answer.remaining_macros.calories)} kcal · P {whole(answer.remaining_macros.protein)} g · C{' '}
-            {whole(answer.remaining_macros.carbs)} g · F {whole(answer.remaining_macros.fat)} g
+            {MEAL_LABELS[answer.meal_type]}
+            {meal === 'next' && answer.meal_type !== defaultMeal ? ' (the next meal not logged yet)' : ''}. Today: {leftText(answer.remaining_macros.calories, 'kcal')} · protein{' '}
+            {leftText(answer.remaining_macros.protein, 'g')} · carbs {leftText(answer.remaining_macros.carbs, 'g')} · fat {leftText(answer.remaining_macros.fat, 'g')}
           </Typography>
+          {answer.message ? <Alert severity={answer.options.some((o) => !o.fits) ? 'warning' : 'info'}>{answer.message}</Alert> : null}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
             {answer.options.map((o, i) => (
               <Card key={i} component="article" aria-label={`Option ${i + 1}`}>
@@ -70,13 +83,24 @@ export function WhatToEat({ defaultMeal, date }: { defaultMeal: MealType; date: 
                       {r}
                     </Typography>
                   ))}
+                  {!o.fits ? (
+                    <Typography variant="body2" color="warning.main">
+                      Does not fit what is left today.
+                    </Typography>
+                  ) : null}
                   <Box>
+                    {o.logged ? (
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        Logged
+                      </Typography>
+                    ) : (
                     <LogThisButton
                       foods={o.foods}
                       mealType={answer.meal_type}
-                      date={date}
+                      date={answer.date ?? date}
                       label={`Log option ${i + 1} as ${MEAL_LABELS[answer.meal_type].toLowerCase()}`}
                     />
+                    )}
                   </Box>
                 </CardContent>
               </Card>

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { formatPortion } from './portion.js';
+
+describe('formatPortion: one portion text for the plan screen and e-mail', () => {
+  it('scales the grams of one unit to the whole amount and says the unit in the plural', () => {
+    expect(formatPortion({ serving_size: 3, serving_unit: 'slice (30 g)' })).toBe('3 slices (90 g)');
+    expect(formatPortion({ serving_size: 4, serving_unit: 'tsp (4.5 g)' })).toBe('4 tsp (18 g)');
+    expect(formatPortion({ serving_size: 7, serving_unit: 'oz (28.4 g)' })).toBe('7 oz (199 g)');
+    expect(formatPortion({ serving_size: 3, serving_unit: 'large egg white (33 g)' })).toBe('3 large egg whites (99 g)');
+    expect(formatPortion({ serving_size: 2, serving_unit: 'cup, chopped (101 g)' })).toBe('2 cups, chopped (202 g)');
+    expect(formatPortion({ serving_size: 2, serving_unit: 'serving' })).toBe('2 servings');
+    expect(formatPortion({ serving_size: 2, serving_unit: 'cup chopped (101 g)' })).toBe('2 cups chopped (202 g)');
+  });
+  it('keeps one unit singular, counts amount-units with ×, and handles grams and missing sizes', () => {
+    expect(formatPortion({ serving_size: 1, serving_unit: 'slice (30 g)' })).toBe('1 slice (30 g)');
+    expect(formatPortion({ serving_size: 0.5, serving_unit: 'cup chopped (101 g)' })).toBe('0.5 cup chopped (51 g)');
+    expect(formatPortion({ serving_size: 2, serving_unit: '1/4 avocado (50 g)' })).toBe('2 × 1/4 avocado (100 g)');
+    expect(formatPortion({ serving_size: 150, serving_unit: 'g' })).toBe('150 g');
+    expect(formatPortion({ serving_size: null, serving_unit: 'to taste' })).toBe('to taste');
+  });
+});

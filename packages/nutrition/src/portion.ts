@@ -1,0 +1,56 @@
+/**
+ * The one way a portion is written, for the plan screen and the plan e-mail alike (issue 10 item 2):
+ * "3 slices (90 g)", "4 tsp (18 g)", "0.5 cup, chopped (51 g)". Catalogue units carry the weight of ONE
+ * unit ("slice (30 g)"); the grams shown are for the whole amount. No dependencies: the web imports it
+ * as '@app/nutrition/portion' without pulling in the optimiser.
+ */
+const UNIT_WITH_GRAMS = /^(.*?)\s*\(([\d.]+)\s*g\)\s*$/;
+/** Units that stay as they are in the plural. */
+const INVARIANT = new Set(['g', 'kg', 'mg', 'ml', 'l', 'oz', 'lb', 'lbs', 'tsp', 'tbsp', 'fl', 'cl', 'dl', 'serving size', 'x']);
+
+const amount = (n: number) => (Math.round(n * 100) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+function plural(word: string): string {
+  const w = word.toLowerCase();
+  if (INVARIANT.has(w) || /s$/i.test(word) || !/^[a-z]+$/i.test(word)) return word;
+  if (/(ch|sh|x|z)$/i.test(word)) return `${word}es`;
+  if (/[^aeiou]y$/i.test(word)) return `${word.slice(0, -1)}ies`;
+  if (/^(leaf|loaf|half)$/i.test(word)) return `${word.slice(0, -1)}ves`;
+  return `${word}s`;
+}
+
+/** "slice" → "slices", "large egg white" → "large egg whites", "cup, chopped" → "cups, chopped". */
+export function pluralUnit(name: string): string {
+  const cut = name.search(/[,(]/);
+  const head = cut < 0 ? name : name.slice(0, cut);
+  const tail = cut < 0 ? '' : name.slice(cut);
+  if (INVARIANT.has(head.trim().toLowerCase())) return name;
+  // The noun is the last word that is not a participle: "cup chopped" → "cups chopped".
+  const words = head.split(/(\s+)/);
+  for (let i = words.length - 1; i >= 0; i--) {
+    const w = words[i]!;
+    if (!/^[A-Za-z]+$/.test(w) || /ed$/i.test(w)) continue;
+    words[i] = plural(w);
+    return words.join('') + tail;
+  }
+  return name;
+}
+
+export interface Portion {
+  serving_size: number | null | undefined;
+  serving_unit: string | null | undefined;
+}
+
+export function formatPortion(food: Portion): string {
+  const size = food.serving_size;
+  const u = (food.serving_unit ?? '').trim();
+  if (size == null || !Number.isFinite(size)) return u;
+  const m = UNIT_WITH_GRAMS.exec(u);
+  let name = m ? m[1]! : u;
+  // A unit that is itself an amount ("1/4 avocado") is counted with ×: "2 × 1/4 avocado".
+  const counted = /^[\d½¼¾⅓⅔]/.test(name);
+  if (!counted && size > 1) name = pluralUnit(name);
+  const count = counted ? `${amount(size)} ×` : amount(size);
+  if (m) return `${count} ${name} (${Math.round(size * Number(m[2]))} g)`;
+  return `${count} ${name}`.trim();
+}
