@@ -2,3 +2,4 @@ export * from './meal-plan/index.js';
 export * from './shopping-list.js';
 export * from './placeholder-days.js';
 export * from './mifflin.js';
+export * from './analysis/index.js';
