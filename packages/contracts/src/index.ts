@@ -10,3 +10,4 @@ export * from './favorites.ts';
 export * from './meal-plans.ts';
 export * from './recommendations.ts';
 export * from './health-metrics.ts';
+export * from './insights.ts';
