@@ -3,6 +3,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, format, parseISO, subDays } from 'date-fns';
 import { trendWeights, type AnalysisEntry, type ExtraNutrient } from '@app/nutrition';
 import type { Db } from '../../db/client.ts';
+import { MICRONUTRIENTS } from '../../db/schema/micronutrients.ts';
 import * as repo from './repository.ts';
 
 export const iso = (d: Date) => format(d, 'yyyy-MM-dd');
@@ -26,7 +27,7 @@ const EXTRA = ['fiber', 'sugar', 'sodium', 'potassium', 'saturated_fat', 'monoun
 /**
  * What is known about an entry's nutrients: a database food knows its columns (the built-in SR21 data has no
  * trans fat, so there it is unknown); a manual entry knows only the values the user typed (0 = not given).
- * Vitamins and minerals are not stored per entry, so they are unknown.
+ * Vitamins and minerals are stored per entry, null when the food does not know them.
  */
 function knownNutrients(r: repo.EntryRow): AnalysisEntry['nutrients'] {
   const out: Partial<Record<ExtraNutrient, number | null>> = {};
@@ -35,6 +36,7 @@ function knownNutrients(r: repo.EntryRow): AnalysisEntry['nutrients'] {
     if (r.food_id) out[k] = k === 'trans_fat' && r.food_id.startsWith('usda-') ? null : v;
     else out[k] = v > 0 ? v : null;
   }
+  for (const k of MICRONUTRIENTS) out[k] = r[k];
   return out;
 }
 

@@ -1,7 +1,7 @@
 /** The only SQL of the dashboard and insights: read-only aggregates over the user's own rows. */
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { food_logs, user_settings, weight_entries } from '../../db/schema/index.ts';
+import { MICRONUTRIENTS, food_logs, user_settings, weight_entries } from '../../db/schema/index.ts';
 
 export type SettingsRow = typeof user_settings.$inferSelect;
 export async function settings(db: Db, userId: number): Promise<SettingsRow | undefined> {
@@ -61,6 +61,7 @@ export async function entries(db: Db, userId: number, from: string, to: string, 
       polyunsaturated_fat: food_logs.polyunsaturated_fat,
       trans_fat: food_logs.trans_fat,
       cholesterol: food_logs.cholesterol,
+      ...Object.fromEntries(MICRONUTRIENTS.map((k) => [k, food_logs[k]])) as { [K in (typeof MICRONUTRIENTS)[number]]: (typeof food_logs)[K] },
       minute: sql<number | null>`case when ${local}::date = ${food_logs.date} then (extract(hour from ${local}) * 60 + extract(minute from ${local}))::int end`,
     })
     .from(food_logs)

@@ -1,0 +1,24 @@
+ALTER TABLE "foods" ADD COLUMN "calcium" real;--> statement-breakpoint
+ALTER TABLE "foods" ADD COLUMN "iron" real;--> statement-breakpoint
+ALTER TABLE "foods" ADD COLUMN "magnesium" real;--> statement-breakpoint
+ALTER TABLE "foods" ADD COLUMN "zinc" real;--> statement-breakpoint
+ALTER TABLE "foods" ADD COLUMN "vitamin_a" real;--> statement-breakpoint
+ALTER TABLE "foods" ADD COLUMN "vitamin_c" real;--> statement-breakpoint
+ALTER TABLE "foods" ADD COLUMN "vitamin_d" real;--> statement-breakpoint
+ALTER TABLE "foods" ADD COLUMN "vitamin_e" real;--> statement-breakpoint
+ALTER TABLE "foods" ADD COLUMN "vitamin_k" real;--> statement-breakpoint
+ALTER TABLE "foods" ADD COLUMN "vitamin_b6" real;--> statement-breakpoint
+ALTER TABLE "foods" ADD COLUMN "vitamin_b12" real;--> statement-breakpoint
+ALTER TABLE "foods" ADD COLUMN "folate" real;--> statement-breakpoint
+ALTER TABLE "food_logs" ADD COLUMN "calcium" real;--> statement-breakpoint
+ALTER TABLE "food_logs" ADD COLUMN "iron" real;--> statement-breakpoint
+ALTER TABLE "food_logs" ADD COLUMN "magnesium" real;--> statement-breakpoint
+ALTER TABLE "food_logs" ADD COLUMN "zinc" real;--> statement-breakpoint
+ALTER TABLE "food_logs" ADD COLUMN "vitamin_a" real;--> statement-breakpoint
+ALTER TABLE "food_logs" ADD COLUMN "vitamin_c" real;--> statement-breakpoint
+ALTER TABLE "food_logs" ADD COLUMN "vitamin_d" real;--> statement-breakpoint
+ALTER TABLE "food_logs" ADD COLUMN "vitamin_e" real;--> statement-breakpoint
+ALTER TABLE "food_logs" ADD COLUMN "vitamin_k" real;--> statement-breakpoint
+ALTER TABLE "food_logs" ADD COLUMN "vitamin_b6" real;--> statement-breakpoint
+ALTER TABLE "food_logs" ADD COLUMN "vitamin_b12" real;--> statement-breakpoint
+ALTER TABLE "food_logs" ADD COLUMN "folate" real;
