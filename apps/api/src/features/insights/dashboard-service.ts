@@ -10,7 +10,6 @@ const r1 = (n: number) => Math.round(n * 10) / 10;
 const zero = (): MacroTotals => ({ calories: 0, protein: 0, carbs: 0, fat: 0, fiber: 0 });
 /** A day is within its calorie goal when it lands within ±10 % of it. */
 const ADHERENCE_BAND = 0.1;
-const STREAK_LOOKBACK = 3700;
 
 function settingsGoals(ctx: UserContext): MacroTotals {
   const s = ctx.settings;
@@ -18,23 +17,15 @@ function settingsGoals(ctx: UserContext): MacroTotals {
 }
 
 /** Consecutive logged days ending on `date`, or on the day before when `date` has nothing yet (the day is not over). */
-async function streak(db: Db, userId: number, date: string): Promise<number> {
-  const dates = await repo.loggedDates(db, userId, date, STREAK_LOOKBACK);
-  let expect = dates[0] === date ? date : plusDays(date, -1);
-  let n = 0;
-  for (const d of dates) {
-    if (d !== expect) break;
-    n += 1;
-    expect = plusDays(expect, -1);
-  }
-  return n;
+async function streak(db: Db, userId: number, date: string, loggedToday: boolean): Promise<number> {
+  return repo.streakFrom(db, userId, loggedToday ? date : plusDays(date, -1));
 }
 
 type GoalQuery = Partial<Record<`goal_${(typeof KEYS)[number]}`, number>>;
 export async function stats(db: Db, userId: number, q: { target_date?: string } & GoalQuery): Promise<DashboardStats> {
   const ctx = await userContext(db, userId);
   const date = q.target_date ?? ctx.today;
-  const [day] = await repo.dayTotals(db, userId, date, date);
+  const [[day], { latest }] = await Promise.all([repo.dayTotals(db, userId, date, date), weightTrend(db, userId, date)]);
   const totals = zero();
   for (const k of KEYS) totals[k] = r1(day?.[k] ?? 0);
   // Query goals override the settings only where given.
@@ -42,7 +33,6 @@ export async function stats(db: Db, userId: number, q: { target_date?: string } 
   for (const k of KEYS) if (q[`goal_${k}`] !== undefined) goals[k] = q[`goal_${k}`]!;
   const remaining = Object.fromEntries(KEYS.map((k) => [k, goals[k] > 0 ? r1(goals[k] - totals[k]) : null])) as DashboardStats['remaining'];
   const percentages = Object.fromEntries(KEYS.map((k) => [k, goals[k] > 0 ? Math.round((totals[k] / goals[k]) * 1000) / 10 : null])) as DashboardStats['percentages'];
-  const { latest } = await weightTrend(db, userId, date);
   const entries = day?.entries ?? 0;
   return {
     date,
@@ -51,7 +41,7 @@ export async function stats(db: Db, userId: number, q: { target_date?: string } 
     goals,
     remaining,
     percentages,
-    streak_days: await streak(db, userId, date),
+    streak_days: await streak(db, userId, date, !!day),
     latest_weight: latest,
     statement: entries ? `${entries} entries logged on ${date}.` : `Nothing logged on ${date} yet.`,
   };

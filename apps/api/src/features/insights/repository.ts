@@ -1,5 +1,5 @@
 /** The only SQL of the dashboard and insights: read-only aggregates over the user's own rows. */
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { MICRONUTRIENTS, food_logs, user_settings, weight_entries } from '../../db/schema/index.ts';
 
@@ -70,15 +70,22 @@ export async function entries(db: Db, userId: number, from: string, to: string, 
 }
 export type EntryRow = Awaited<ReturnType<typeof entries>>[number];
 
-/** Distinct logged dates on or before `to`, newest first (for the streak). */
-export async function loggedDates(db: Db, userId: number, to: string, limit: number): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ date: food_logs.date })
-    .from(food_logs)
-    .where(and(eq(food_logs.user_id, userId), lte(food_logs.date, to)))
-    .orderBy(desc(food_logs.date))
-    .limit(limit);
-  return rows.map((r) => r.date);
+/**
+ * Consecutive logged days ending on `from` (going back), in one query: with distinct dates newest first, the
+ * n-th date is exactly n days before `from` for as long as no day is missing, and never again after a gap.
+ */
+export async function streakFrom(db: Db, userId: number, from: string): Promise<number> {
+  const res = await db.execute(sql`
+    with d as (select distinct ${food_logs.date} as date from ${food_logs} where ${food_logs.user_id} = ${userId} and ${food_logs.date} <= ${from}),
+    r as (select ${from}::date - date as off, row_number() over (order by date desc) - 1 as rn from d)
+    select count(*)::int as n from r where off = rn`);
+  return Number((res.rows[0] as { n: number } | undefined)?.n ?? 0);
+}
+
+/** Whether anything is logged on `date`. */
+export async function hasLogs(db: Db, userId: number, date: string): Promise<boolean> {
+  const [row] = await db.select({ id: food_logs.id }).from(food_logs).where(and(eq(food_logs.user_id, userId), eq(food_logs.date, date))).limit(1);
+  return !!row;
 }
 
 export async function weights(db: Db, userId: number, from: string, to: string) {
