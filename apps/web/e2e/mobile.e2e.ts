@@ -52,7 +52,7 @@ describe('mobile layout (390×844)', () => {
 
     await bar.getByRole('button', { name: 'AI' }).click();
     const ai = page.getByRole('menu', { name: 'AI pages' });
-    expect(await ai.getByRole('link').allTextContents()).toEqual(['AI Suggestions', 'Meal Planning']);
+    expect(await ai.getByRole('link').allTextContents()).toEqual(['Analysis', 'AI Assessment', 'AI Suggestions', 'Meal Planning']);
     await ai.getByRole('link', { name: 'Meal Planning' }).click();
     await page.waitForURL(/\/meal-plan$/);
     await poll(() => bar.getByRole('button', { name: 'AI' }).getAttribute('class')).toMatch(/Mui-selected/);

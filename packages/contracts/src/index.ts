@@ -9,3 +9,5 @@ export * from './food-logs.ts';
 export * from './favorites.ts';
 export * from './meal-plans.ts';
 export * from './recommendations.ts';
+export * from './health-metrics.ts';
+export * from './insights.ts';

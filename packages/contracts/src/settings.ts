@@ -33,6 +33,11 @@ export const DietTypeIdSchema = z.enum(DIET_TYPE_IDS, { error: `Unknown diet typ
 export const AllergyIdSchema = z.enum(ALLERGY_IDS, { error: `Unknown allergy; use one of ${ALLERGY_IDS.join(', ')}` });
 const uniqueList = <T extends z.ZodType<string>>(item: T) => z.array(item).max(50).transform((xs) => [...new Set(xs)] as z.infer<T>[]);
 
+/** How the web app shows weights; the API is metric on the wire. */
+export const UnitsSchema = z.enum(['metric', 'imperial'], { error: 'units must be metric or imperial' });
+/** Sex for the Dietary Reference Intakes (they are tabulated by sex at birth). */
+export const SexSchema = z.enum(['female', 'male'], { error: 'sex must be female or male' });
+
 /** Spec §3 User settings. Goals null = not set. */
 export const UserSettingsSchema = z
   .object({
@@ -44,6 +49,9 @@ export const UserSettingsSchema = z
     daily_carbs_goal: z.number().nullable(),
     daily_fat_goal: z.number().nullable(),
     daily_fiber_goal: z.number().nullable(),
+    units: UnitsSchema,
+    birth_year: z.number().nullable(),
+    sex: SexSchema.nullable(),
   })
   .meta({ id: 'UserSettings' });
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
@@ -58,6 +66,9 @@ export const UserSettingsUpdateSchema = z.object({
   daily_carbs_goal: whole(0, 1000, 'daily_carbs_goal').optional(),
   daily_fat_goal: whole(0, 1000, 'daily_fat_goal').optional(),
   daily_fiber_goal: whole(0, 1000, 'daily_fiber_goal').optional(),
+  units: UnitsSchema.optional(),
+  birth_year: whole(1900, new Date().getFullYear(), 'birth_year').optional(),
+  sex: SexSchema.nullable().optional(),
 });
 export type UserSettingsUpdate = z.infer<typeof UserSettingsUpdateSchema>;
 

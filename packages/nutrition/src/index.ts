@@ -3,3 +3,4 @@ export * from './shopping-list.js';
 export * from './placeholder-days.js';
 export * from './mifflin.js';
 export * from './portion.js';
+export * from './analysis/index.js';

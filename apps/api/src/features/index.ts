@@ -9,6 +9,8 @@ import foodLogs from './food-logs/routes.ts';
 import favorites from './favorites/routes.ts';
 import mealPlans from './meal-plans/routes.ts';
 import recommendations from './recommendations/routes.ts';
+import healthMetrics from './health-metrics/routes.ts';
+import insights from './insights/routes.ts';
 
 /** Every feature's routes, mounted under /api/v1. A feature never imports another feature's routes. */
 export default async function features(app: FastifyInstance) {
@@ -22,4 +24,6 @@ export default async function features(app: FastifyInstance) {
   await app.register(favorites);
   await app.register(mealPlans);
   await app.register(recommendations);
+  await app.register(healthMetrics);
+  await app.register(insights);
 }

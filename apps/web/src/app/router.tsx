@@ -65,9 +65,20 @@ export const routes: RouteObject[] = [
               { path: '/meal-plans/task/:taskId', lazy: () => import('../features/meal-plans/task-route') },
               { path: paths.documentation, lazy: () => import('../features/public/documentation-route') },
               { path: paths.releaseNotes, lazy: () => import('../features/public/release-notes-route') },
+              { path: paths.health, lazy: () => import('../features/health/route') },
+              { path: paths.insights, lazy: () => import('../features/insights/insights-route') },
+              { path: paths.assessment, lazy: () => import('../features/insights/assessment-route') },
+              { path: paths.proInsights, lazy: () => import('../features/insights/pro-insights-route') },
             ],
           },
-          // Superuser-only pages (/admin, /healthkit-test) go under <RequireAuth superuserOnly /> with their issue.
+          {
+            lazy: async () => {
+              const { RequireAuth } = await import('../components/guards');
+              return { Component: () => <RequireAuth superuserOnly /> };
+            },
+            children: [{ path: paths.healthkitTest, lazy: () => import('../features/insights/healthkit-test-route') }],
+          },
+          // Superuser-only pages: /healthkit-test here; /admin joins with its issue.
           { path: paths.privacyPolicy, lazy: () => import('../features/public/privacy-policy-route') },
           { path: paths.termsOfService, lazy: () => import('../features/public/terms-of-service-route') },
           { path: paths.eula, lazy: () => import('../features/public/eula-route') },

@@ -24,6 +24,8 @@ export const tagTypes = [
   'MealPlan',
   'MealPlanTask',
   'DailyPlan',
+  'HealthMetric',
+  'Insights',
 ] as const;
 
 /** The session token, read from the store without importing the store (that would be a cycle). */

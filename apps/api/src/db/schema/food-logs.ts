@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { foods } from './foods.ts';
+import { micronutrientColumns } from './micronutrients.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -39,6 +40,7 @@ export const food_logs = pgTable(
     serving_grams: real('serving_grams'),
     number_of_servings: real('number_of_servings').notNull().default(1),
     ...entryNutrients(),
+    ...micronutrientColumns(),
     meal_type: text('meal_type').notNull(),
     /** The user's local calendar date. */
     date: date('date', { mode: 'string' }).notNull(),

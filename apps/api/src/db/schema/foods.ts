@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { customType, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { micronutrientColumns } from './micronutrients.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -48,6 +49,7 @@ export const foods = pgTable(
     polyunsaturated_fat: real('polyunsaturated_fat').notNull().default(0),
     trans_fat: real('trans_fat').notNull().default(0),
     cholesterol: real('cholesterol').notNull().default(0),
+    ...micronutrientColumns(),
     /** The words that say what the food is ("banana", "chicken breast"): matches here rank first. */
     search_head: text('search_head').notNull().default(''),
     /** Lower-cased words a search matches: display name, description, brand and synonyms. */

@@ -5,3 +5,5 @@ export * from './foods.ts';
 export * from './food-logs.ts';
 export * from './meal-plans.ts';
 export * from './limits.ts';
+export * from './health-metrics.ts';
+export * from './micronutrients.ts';

@@ -107,6 +107,11 @@ export const user_settings = pgTable('user_settings', {
   daily_carbs_goal: integer('daily_carbs_goal'),
   daily_fat_goal: integer('daily_fat_goal'),
   daily_fiber_goal: integer('daily_fiber_goal'),
+  /** How the web app shows weights and distances; the API is metric on the wire. */
+  units: text('units').notNull().default('metric'),
+  /** For DRIs by age and sex and the goal helper; null = not given. */
+  birth_year: integer('birth_year'),
+  sex: text('sex'),
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });

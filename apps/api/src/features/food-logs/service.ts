@@ -8,7 +8,7 @@ import type { FoodLogCreateSchema, ServingChoice } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../lib/http-error.ts';
 import { getFood } from '../foods/repository.ts';
-import { per100g, resolveServing, scaled } from '../foods/food-rows.ts';
+import { per100g, resolveServing, scaled, scaledMicros } from '../foods/food-rows.ts';
 import * as repo from './repository.ts';
 import type { FoodLogRow, NewFoodLogRow } from './repository.ts';
 
@@ -25,7 +25,7 @@ export async function todayFor(db: Db, userId: number, now = new Date()): Promis
 function fromFood(food: NonNullable<Awaited<ReturnType<typeof getFood>>>, grams: number) {
   const n = scaled(per100g(food), grams);
   const { carbs, ...rest } = n;
-  return { ...rest, carbohydrates: carbs };
+  return { ...rest, carbohydrates: carbs, ...scaledMicros(food, grams) };
 }
 
 async function buildRow(db: Db, userId: number, body: CreateBody, today: string): Promise<NewFoodLogRow> {

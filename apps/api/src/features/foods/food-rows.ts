@@ -5,7 +5,8 @@
 import type { FoodDetail, FoodNutrients, FoodSearchResult, FoodServing } from '@app/contracts';
 import type { FoodServingRow, foods } from '../../db/schema/index.ts';
 import { commonness, friendlyName, headWords, synonymsFor } from './usda-names.ts';
-import { SEED_NUTRIENTS, type SeedFood } from './seed-format.ts';
+import { SEED_MICRONUTRIENTS, SEED_NUTRIENTS, type SeedFood } from './seed-format.ts';
+import { MICRONUTRIENTS, type Micronutrient } from '../../db/schema/micronutrients.ts';
 import { FOOD_GROUPS } from './usda-names.ts';
 
 export type FoodRow = typeof foods.$inferSelect;
@@ -50,6 +51,7 @@ export function searchText(...parts: (string | undefined)[]): string {
 export function usdaRow(f: SeedFood): NewFoodRow {
   const [ndb, group, desc, values, weights] = f;
   const n = Object.fromEntries(SEED_NUTRIENTS.map((k, i) => [k, values[i] ?? 0])) as Record<(typeof SEED_NUTRIENTS)[number], number>;
+  const micro = Object.fromEntries(SEED_MICRONUTRIENTS.map((k, i) => [k, values[SEED_NUTRIENTS.length + i] ?? null]));
   const servings = pickDefaultFirst(weights.filter(([a, , g]) => a > 0 && g > 0).map(([a, u, g]) => servingRow(a, u, g)));
   const def = servings[0];
   const name = friendlyName(desc);
@@ -67,6 +69,7 @@ export function usdaRow(f: SeedFood): NewFoodRow {
     serving_unit: def ? def.unit : 'g',
     servings,
     ...n,
+    ...micro,
     trans_fat: 0,
     search_head: headWords(desc),
     search_text: searchText(name, desc, synonymsFor(desc)),
@@ -92,6 +95,11 @@ export function per100g(row: FoodRow): Per100g {
 
 export function scaled(p: Per100g, grams: number): Per100g {
   return Object.fromEntries(NUTRIENT_KEYS.map((k) => [k, round((p[k] * grams) / 100)])) as Per100g;
+}
+
+/** Micronutrients of `grams` of a food; unknown stays null. */
+export function scaledMicros(row: Pick<FoodRow, Micronutrient>, grams: number): Record<Micronutrient, number | null> {
+  return Object.fromEntries(MICRONUTRIENTS.map((k) => [k, row[k] === null ? null : round((row[k] * grams) / 100, 4)])) as Record<Micronutrient, number | null>;
 }
 
 export function toSearchResult(row: FoodRow): FoodSearchResult {

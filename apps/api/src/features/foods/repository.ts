@@ -1,6 +1,7 @@
 /** The only SQL of the foods feature. */
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { MICRONUTRIENTS } from '../../db/schema/micronutrients.ts';
 import { food_seed_loads, food_terms, foods } from '../../db/schema/index.ts';
 import type { FoodRow, NewFoodRow } from './food-rows.ts';
 
@@ -74,9 +75,22 @@ export async function loadSeedOnce(db: Db, version: string, rows: () => NewFoodR
     if (done) return { loaded: false, count: done.foods };
     const list = rows();
     await upsertFoods(tx as unknown as Db, list);
+    await backfillLogMicronutrients(tx as unknown as Db);
     await tx.insert(food_seed_loads).values({ version, foods: list.length });
     return { loaded: true, count: list.length };
   });
+}
+
+/**
+ * Log entries of database foods that have no micronutrients yet get them from their food, scaled with the
+ * serving (the same update as migration 0007, run again once a seed with micronutrients has loaded).
+ */
+export async function backfillLogMicronutrients(db: Db): Promise<void> {
+  const sets = MICRONUTRIENTS.map((c) => `"${c}" = f."${c}" * l.serving_grams * l.number_of_servings / 100`).join(', ');
+  await db.execute(
+    sql.raw(`update food_logs l set ${sets} from foods f
+      where f.id = l.food_id and l.serving_grams is not null and l.calcium is null and l.iron is null and l.vitamin_c is null and l.folate is null`),
+  );
 }
 
 /**

@@ -17,12 +17,17 @@ export const DEFAULT_SETTINGS: UserSettings = {
   daily_carbs_goal: null,
   daily_fat_goal: null,
   daily_fiber_goal: null,
+  units: 'metric',
+  birth_year: null,
+  sex: null,
 };
 
 function toSettings(r: repo.SettingsRow | undefined): UserSettings {
   if (!r) return { ...DEFAULT_SETTINGS };
-  const { diet_types, allergies, timezone, daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal } = r;
-  return { diet_types, allergies, timezone, daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal };
+  const { diet_types, allergies, timezone, daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal, birth_year } = r;
+  const units = r.units as UserSettings['units'];
+  const sex = r.sex as UserSettings['sex'];
+  return { diet_types, allergies, timezone, daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal, units, birth_year, sex };
 }
 
 export function settingsService(app: FastifyInstance) {

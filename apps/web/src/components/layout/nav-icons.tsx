@@ -13,10 +13,16 @@ import PolicyIcon from '@mui/icons-material/PolicyOutlined';
 import GavelIcon from '@mui/icons-material/GavelOutlined';
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import LoginIcon from '@mui/icons-material/Login';
+import MonitorWeightIcon from '@mui/icons-material/MonitorWeightOutlined';
+import InsightsIcon from '@mui/icons-material/InsightsOutlined';
+import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
 import type { NavKey } from './nav-model';
 
 export const NAV_ICONS: Record<NavKey, SvgIconComponent> = {
   dashboard: DashboardIcon,
+  health: MonitorWeightIcon,
+  insights: InsightsIcon,
+  assessment: AssessmentIcon,
   foodLog: RestaurantMenuIcon,
   suggestions: AutoAwesomeIcon,
   mealPlan: CalendarMonthIcon,

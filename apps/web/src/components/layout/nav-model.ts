@@ -6,6 +6,9 @@ import { paths } from '../../lib/paths';
  */
 export type NavKey =
   | 'dashboard'
+  | 'health'
+  | 'insights'
+  | 'assessment'
   | 'foodLog'
   | 'suggestions'
   | 'mealPlan'
@@ -34,7 +37,12 @@ export interface NavGroup {
 const e = (key: NavKey, label: string, to?: string): NavEntry => ({ key, label, to });
 
 export const FOOD_ENTRIES: NavEntry[] = [e('foodLog', 'Food Log', paths.foodLog)];
-export const AI_ENTRIES: NavEntry[] = [e('suggestions', 'AI Suggestions', paths.suggestions), e('mealPlan', 'Meal Planning', paths.mealPlan)];
+export const AI_ENTRIES: NavEntry[] = [
+  e('insights', 'Analysis', paths.insights),
+  e('assessment', 'AI Assessment', paths.assessment),
+  e('suggestions', 'AI Suggestions', paths.suggestions),
+  e('mealPlan', 'Meal Planning', paths.mealPlan),
+];
 export const ABOUT_ENTRIES: NavEntry[] = [
   e('team', 'Team', paths.team),
   e('science', 'Science', paths.science),
@@ -49,7 +57,7 @@ export const FEEDBACK_ENTRY = e('feedback', 'Feedback');
 export function drawerGroups(user: { is_superuser: boolean } | null): NavGroup[] {
   if (!user) return [{ entries: [e('login', 'Login', paths.login)] }, { title: 'About', entries: ABOUT_ENTRIES }];
   return [
-    { entries: [e('dashboard', 'Dashboard', paths.dashboard)] },
+    { entries: [e('dashboard', 'Dashboard', paths.dashboard), e('health', 'Health', paths.health)] },
     { title: 'Food', entries: FOOD_ENTRIES },
     { title: 'AI', entries: AI_ENTRIES },
     { entries: [e('settings', 'Settings', paths.settings)] },
@@ -63,7 +71,7 @@ export function drawerGroups(user: { is_superuser: boolean } | null): NavGroup[]
 /** The More menu of the mobile bottom bar (spec §2). */
 export function moreGroups(): NavGroup[] {
   return [
-    { title: 'Account', entries: [e('settings', 'Settings', paths.settings)] },
+    { title: 'Account', entries: [e('health', 'Health', paths.health), e('settings', 'Settings', paths.settings)] },
     { title: 'Help', entries: [...HELP_ENTRIES, e('science', 'Science', paths.science), FEEDBACK_ENTRY] },
     {
       title: 'Legal',
@@ -86,6 +94,7 @@ export type BottomTab = 'dashboard' | 'food' | 'ai' | 'alerts' | 'more';
 const FOOD_PAGES = [paths.foodLog, paths.myRecipes, paths.recipes, paths.buildRecipe, '/recipe/', paths.restaurants];
 const AI_PAGES = [paths.insights, paths.proInsights, paths.assessment, paths.suggestions, paths.mealPlan, '/meal-plans/'];
 const MORE_PAGES = [
+  paths.health,
   paths.settings,
   paths.subscription,
   paths.premiumFeatures,

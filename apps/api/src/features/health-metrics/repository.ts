@@ -1,0 +1,118 @@
+/** The only SQL of the health-metrics feature. Every query is scoped by the user id. */
+import { and, asc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { health_sync_status, intake_entries, sleep_entries, user_settings, weight_entries, workouts } from '../../db/schema/index.ts';
+
+export type WeightRow = typeof weight_entries.$inferSelect;
+export type IntakeRow = typeof intake_entries.$inferSelect;
+export type WorkoutRow = typeof workouts.$inferSelect;
+export type SleepRow = typeof sleep_entries.$inferSelect;
+export type SyncRow = typeof health_sync_status.$inferSelect;
+
+export const tables = { weight: weight_entries, intake: intake_entries, workout: workouts, sleep: sleep_entries } as const;
+export type MetricTable = keyof typeof tables;
+// The four tables share id, user_id, date, source and source_id; queries that touch only those treat them alike.
+type Common = typeof weight_entries;
+const common = (type: MetricTable) => tables[type] as unknown as Common;
+
+export async function userTimezone(db: Db, userId: number): Promise<string> {
+  const [s] = await db.select({ tz: user_settings.timezone }).from(user_settings).where(eq(user_settings.user_id, userId));
+  return s?.tz || 'UTC';
+}
+
+/** Inserts, or with a sample id that is already there, updates that row; `created` tells which (xmax = 0 on insert). */
+async function upsertSample<R>(db: Db, type: Exclude<MetricTable, 'intake'>, values: Record<string, unknown>): Promise<{ row: R; created: boolean }> {
+  const t = common(type);
+  const q = db.insert(t).values(values as typeof t.$inferInsert);
+  const returning = { ...getAll(type), created: sql<boolean>`(xmax = 0)` };
+  const [res] = values.source_id
+    ? await q
+        .onConflictDoUpdate({ target: [t.user_id, t.source, t.source_id], targetWhere: sql`source_id is not null`, set: { ...values, updated_at: new Date() } })
+        .returning(returning)
+    : await q.returning(returning);
+  const { created, ...row } = res as Record<string, unknown> & { created: boolean };
+  return { row: row as R, created };
+}
+const getAll = (type: MetricTable) => getTableColumns(common(type));
+
+export const upsertWeight = (db: Db, v: typeof weight_entries.$inferInsert) => upsertSample<WeightRow>(db, 'weight', v);
+export const upsertWorkout = (db: Db, v: typeof workouts.$inferInsert) => upsertSample<WorkoutRow>(db, 'workout', v);
+export const upsertSleep = (db: Db, v: typeof sleep_entries.$inferInsert) => upsertSample<SleepRow>(db, 'sleep', v);
+
+/** One intake row per user, source and day: a second post for the day replaces the first. */
+export async function upsertIntake(db: Db, v: typeof intake_entries.$inferInsert): Promise<{ row: IntakeRow; created: boolean }> {
+  const [res] = await db
+    .insert(intake_entries)
+    .values(v)
+    .onConflictDoUpdate({ target: [intake_entries.user_id, intake_entries.source, intake_entries.date], set: { ...v, updated_at: new Date() } })
+    .returning({ ...getAll('intake'), created: sql<boolean>`(xmax = 0)` });
+  const { created, ...row } = res as Record<string, unknown> & { created: boolean };
+  return { row: row as IntakeRow, created };
+}
+
+export async function list<R>(db: Db, type: MetricTable, userId: number, from: string, to: string): Promise<R[]> {
+  const t = common(type);
+  return (await db
+    .select()
+    .from(t)
+    .where(and(eq(t.user_id, userId), gte(t.date, from), lte(t.date, to)))
+    .orderBy(asc(t.date), asc(t.id))) as R[];
+}
+
+export async function get<R>(db: Db, type: MetricTable, userId: number, id: number): Promise<R | undefined> {
+  const t = common(type);
+  const [row] = await db.select().from(t).where(and(eq(t.id, id), eq(t.user_id, userId)));
+  return row as R | undefined;
+}
+
+/** The id of the row holding a source's sample, if any. */
+export async function findSample(db: Db, type: MetricTable, userId: number, source: string, sourceId: string): Promise<number | undefined> {
+  const t = common(type);
+  const [row] = await db.select({ id: t.id }).from(t).where(and(eq(t.user_id, userId), eq(t.source, source), eq(t.source_id, sourceId)));
+  return row?.id;
+}
+
+export async function update<R>(db: Db, type: MetricTable, userId: number, id: number, patch: Record<string, unknown>): Promise<R | undefined> {
+  const t = common(type);
+  const [row] = await db
+    .update(t)
+    .set({ ...patch, updated_at: new Date() } as Partial<typeof t.$inferInsert>)
+    .where(and(eq(t.id, id), eq(t.user_id, userId)))
+    .returning();
+  return row as R | undefined;
+}
+
+export async function remove(db: Db, type: MetricTable, userId: number, id: number): Promise<boolean> {
+  const t = common(type);
+  const rows = await db.delete(t).where(and(eq(t.id, id), eq(t.user_id, userId))).returning({ id: t.id });
+  return rows.length > 0;
+}
+
+/** The logged weight closest in date to `date` within ± `days`, other than the row `exceptId`. */
+export async function nearestWeight(db: Db, userId: number, date: string, days: number, exceptId?: number): Promise<WeightRow | undefined> {
+  const conds: SQL[] = [
+    eq(weight_entries.user_id, userId),
+    sql`${weight_entries.date} between ${date}::date - ${days}::int and ${date}::date + ${days}::int`,
+  ];
+  if (exceptId) conds.push(sql`${weight_entries.id} <> ${exceptId}`);
+  const [row] = await db
+    .select()
+    .from(weight_entries)
+    .where(and(...conds))
+    .orderBy(sql`abs(${weight_entries.date} - ${date}::date)`, sql`${weight_entries.id} desc`)
+    .limit(1);
+  return row;
+}
+
+export async function upsertSync(db: Db, userId: number, source: string, lastSyncedAt: Date, details: Record<string, unknown>): Promise<SyncRow> {
+  const [row] = await db
+    .insert(health_sync_status)
+    .values({ user_id: userId, source, last_synced_at: lastSyncedAt, details })
+    .onConflictDoUpdate({ target: [health_sync_status.user_id, health_sync_status.source], set: { last_synced_at: lastSyncedAt, details, updated_at: new Date() } })
+    .returning();
+  return row!;
+}
+
+export async function syncStatuses(db: Db, userId: number): Promise<SyncRow[]> {
+  return db.select().from(health_sync_status).where(eq(health_sync_status.user_id, userId)).orderBy(asc(health_sync_status.source));
+}

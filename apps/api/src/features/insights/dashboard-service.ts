@@ -1,0 +1,103 @@
+/** The dashboard: today's totals against goals, the streak, and per-day series over a range. */
+import { addDays, endOfMonth, parseISO, startOfWeek, subWeeks } from 'date-fns';
+import type { DashboardStats, DayStat, MacroTotals, RangeStats } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { iso, plusDays, rangeEnding, userContext, weightTrend, type UserContext } from './data.ts';
+import * as repo from './repository.ts';
+
+const KEYS = ['calories', 'protein', 'carbs', 'fat', 'fiber'] as const;
+const r1 = (n: number) => Math.round(n * 10) / 10;
+const zero = (): MacroTotals => ({ calories: 0, protein: 0, carbs: 0, fat: 0, fiber: 0 });
+/** A day is within its calorie goal when it lands within ±10 % of it. */
+const ADHERENCE_BAND = 0.1;
+
+function settingsGoals(ctx: UserContext): MacroTotals {
+  const s = ctx.settings;
+  return { calories: s?.daily_calorie_goal ?? 0, protein: s?.daily_protein_goal ?? 0, carbs: s?.daily_carbs_goal ?? 0, fat: s?.daily_fat_goal ?? 0, fiber: s?.daily_fiber_goal ?? 0 };
+}
+
+/** Consecutive logged days ending on `date`, or on the day before when `date` has nothing yet (the day is not over). */
+async function streak(db: Db, userId: number, date: string, loggedToday: boolean): Promise<number> {
+  return repo.streakFrom(db, userId, loggedToday ? date : plusDays(date, -1));
+}
+
+type GoalQuery = Partial<Record<`goal_${(typeof KEYS)[number]}`, number>>;
+export async function stats(db: Db, userId: number, q: { target_date?: string } & GoalQuery): Promise<DashboardStats> {
+  const ctx = await userContext(db, userId);
+  const date = q.target_date ?? ctx.today;
+  const [[day], { latest }] = await Promise.all([repo.dayTotals(db, userId, date, date), weightTrend(db, userId, date)]);
+  const totals = zero();
+  for (const k of KEYS) totals[k] = r1(day?.[k] ?? 0);
+  // Query goals override the settings only where given.
+  const goals = settingsGoals(ctx);
+  for (const k of KEYS) if (q[`goal_${k}`] !== undefined) goals[k] = q[`goal_${k}`]!;
+  const remaining = Object.fromEntries(KEYS.map((k) => [k, goals[k] > 0 ? r1(goals[k] - totals[k]) : null])) as DashboardStats['remaining'];
+  const percentages = Object.fromEntries(KEYS.map((k) => [k, goals[k] > 0 ? Math.round((totals[k] / goals[k]) * 1000) / 10 : null])) as DashboardStats['percentages'];
+  const entries = day?.entries ?? 0;
+  return {
+    date,
+    entries,
+    totals,
+    goals,
+    remaining,
+    percentages,
+    streak_days: await streak(db, userId, date, !!day),
+    latest_weight: latest,
+    statement: entries ? `${entries} entries logged on ${date}.` : `Nothing logged on ${date} yet.`,
+  };
+}
+
+async function rangeStats(db: Db, userId: number, ctx: UserContext, from: string, to: string): Promise<RangeStats> {
+  const rows = await repo.dayTotals(db, userId, from, to);
+  const by = new Map(rows.map((r) => [r.date, r]));
+  const series: DayStat[] = [];
+  for (let d = from; d <= to; d = plusDays(d, 1)) {
+    const r = by.get(d);
+    series.push({ date: d, entries: r?.entries ?? 0, logged: !!r, calories: r1(r?.calories ?? 0), protein: r1(r?.protein ?? 0), carbs: r1(r?.carbs ?? 0), fat: r1(r?.fat ?? 0), fiber: r1(r?.fiber ?? 0) });
+  }
+  const logged = series.filter((s) => s.logged);
+  const totals = zero();
+  for (const k of KEYS) totals[k] = r1(logged.reduce((a, s) => a + s[k], 0));
+  const averages = zero();
+  for (const k of KEYS) averages[k] = logged.length ? r1(totals[k] / logged.length) : 0;
+  const goals = settingsGoals(ctx);
+  const within = goals.calories > 0 ? logged.filter((s) => Math.abs(s.calories - goals.calories) <= goals.calories * ADHERENCE_BAND).length : 0;
+  const statement = !logged.length
+    ? `No food logged between ${from} and ${to}: every total is 0.`
+    : `${logged.length} of ${series.length} days logged; ${averages.calories} kcal a day on average on logged days${goals.calories > 0 ? `, ${within} within 10 % of your ${goals.calories} kcal goal` : ''}.`;
+  return {
+    start_date: from,
+    end_date: to,
+    days: series.length,
+    days_logged: logged.length,
+    series,
+    goals,
+    averages,
+    totals,
+    adherence: {
+      days_within_goal: within,
+      percent: goals.calories > 0 && logged.length ? Math.round((within / logged.length) * 1000) / 10 : null,
+      rule: 'A logged day within ±10 % of the calorie goal; null when no goal is set or nothing is logged.',
+    },
+    statement,
+  };
+}
+
+export async function historical(db: Db, userId: number, days: number, endDate?: string): Promise<RangeStats> {
+  const ctx = await userContext(db, userId);
+  const { from, to } = rangeEnding(endDate ?? ctx.today, days);
+  return rangeStats(db, userId, ctx, from, to);
+}
+
+/** The Monday-based week `weeksBack` weeks before the current one, in the user's time zone. */
+export async function weekly(db: Db, userId: number, weeksBack: number): Promise<RangeStats> {
+  const ctx = await userContext(db, userId);
+  const monday = startOfWeek(subWeeks(parseISO(ctx.today), weeksBack), { weekStartsOn: 1 });
+  return rangeStats(db, userId, ctx, iso(monday), iso(addDays(monday, 6)));
+}
+
+export async function monthly(db: Db, userId: number, year: number, month: number): Promise<RangeStats> {
+  const ctx = await userContext(db, userId);
+  const first = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-01`;
+  return rangeStats(db, userId, ctx, first, iso(endOfMonth(parseISO(first))));
+}

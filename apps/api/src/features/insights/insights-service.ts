@@ -1,0 +1,121 @@
+/** Insights and analyses: the API gathers the user's rows; every statement comes from a rule in @app/nutrition. */
+import {
+  calorieDrivers,
+  dayTotals,
+  estimateExpenditure,
+  findings,
+  macroSplit,
+  mealTiming,
+  nutrientReport,
+  weekday,
+  weekdayWeekend,
+  type AnalysisEntry,
+  type Sex,
+} from '@app/nutrition';
+import type { MacroTotals, OverallAnalysis, PatternAnalysis } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { ageFrom, analysisEntries, rangeEnding, userContext, weightTrend, type UserContext } from './data.ts';
+import * as repo from './repository.ts';
+
+const r1 = (n: number) => Math.round(n * 10) / 10;
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+interface Loaded {
+  ctx: UserContext;
+  from: string;
+  to: string;
+  days: number;
+  entries: AnalysisEntry[];
+  daysLogged: number;
+}
+async function load(db: Db, userId: number, days: number, endDate: string | undefined, now?: Date): Promise<Loaded> {
+  const ctx = await userContext(db, userId, now);
+  const { from, to } = rangeEnding(endDate ?? ctx.today, days);
+  const entries = await analysisEntries(db, userId, from, to, ctx.tz);
+  return { ctx, from, to, days, entries, daysLogged: new Set(entries.filter((e) => e.calories > 0).map((e) => e.date)).size };
+}
+const rangeFields = (l: Loaded, what: string) => ({
+  start_date: l.from,
+  end_date: l.to,
+  days: l.days,
+  days_logged: l.daysLogged,
+  statement: l.daysLogged ? `${what} from ${l.daysLogged} logged days between ${l.from} and ${l.to}.` : `No food logged between ${l.from} and ${l.to}: nothing to analyse yet.`,
+});
+
+function averages(l: Loaded): MacroTotals {
+  const days = dayTotals(l.entries).filter((d) => d.calories > 0);
+  const fiber = l.entries.reduce((a, e) => a + (e.nutrients?.fiber ?? 0), 0);
+  const avg = (k: 'calories' | 'protein' | 'carbs' | 'fat') => (days.length ? r1(days.reduce((a, d) => a + d[k], 0) / days.length) : 0);
+  return { calories: avg('calories'), protein: avg('protein'), carbs: avg('carbs'), fat: avg('fat'), fiber: days.length ? r1(fiber / days.length) : 0 };
+}
+
+export async function analysis(db: Db, userId: number, days: number, endDate?: string) {
+  const l = await load(db, userId, days, endDate);
+  return { ...rangeFields(l, 'Macro split and calorie drivers'), averages: averages(l), macro_split: macroSplit(dayTotals(l.entries)), calorie_drivers: calorieDrivers(l.entries) };
+}
+
+export async function timing(db: Db, userId: number, days: number, endDate?: string) {
+  const l = await load(db, userId, days, endDate);
+  return { ...rangeFields(l, 'Meal timing'), meal_timing: mealTiming(l.entries) };
+}
+
+function byWeekday(l: Loaded) {
+  const days = dayTotals(l.entries).filter((d) => d.calories > 0);
+  // Monday first, as the week is shown everywhere else.
+  return [1, 2, 3, 4, 5, 6, 0].map((w) => {
+    const ds = days.filter((d) => weekday(d.date) === w);
+    return { weekday: WEEKDAYS[w]!, days: ds.length, calories: ds.length ? Math.round(ds.reduce((a, d) => a + d.calories, 0) / ds.length) : null };
+  });
+}
+
+export async function patterns(db: Db, userId: number, days: number, endDate?: string) {
+  const l = await load(db, userId, days, endDate);
+  return { ...rangeFields(l, 'Patterns'), weekday_weekend: weekdayWeekend(dayTotals(l.entries)), calorie_drivers: calorieDrivers(l.entries), by_weekday: byWeekday(l) };
+}
+
+export async function nutrients(db: Db, userId: number, days: number, endDate?: string) {
+  const l = await load(db, userId, days, endDate);
+  const s = l.ctx.settings;
+  const report = nutrientReport(l.entries, (s?.sex as Sex | null) ?? null, ageFrom(s?.birth_year, l.ctx.today));
+  return { ...rangeFields(l, 'Nutrients'), ...report, days: l.days };
+}
+
+/** The client's "now" decides the user's today; without it the server's clock does. */
+const nowFrom = (timestamp?: string) => (timestamp ? new Date(timestamp) : new Date());
+
+export async function patternAnalysis(db: Db, userId: number, q: { timeframe_days?: number; timestamp?: string }): Promise<PatternAnalysis> {
+  const l = await load(db, userId, q.timeframe_days ?? 14, undefined, nowFrom(q.timestamp));
+  const { latest } = await weightTrend(db, userId, l.to);
+  const f = findings(l.entries, { calorie_goal: l.ctx.settings?.daily_calorie_goal ?? null, weight_kg: latest?.trend_kg ?? null });
+  // The pattern analysis keeps the findings about when and how the user eats.
+  const patternIds = /late_eating|irregular_meals|weekend_surplus|calories_/;
+  return {
+    ...rangeFields(l, 'Patterns'),
+    findings: f.findings.filter((x) => patternIds.test(x.id)),
+    not_enough_data: f.not_enough_data,
+    meal_timing: mealTiming(l.entries),
+    weekday_weekend: weekdayWeekend(dayTotals(l.entries)),
+    calorie_drivers: calorieDrivers(l.entries),
+  };
+}
+
+export async function overallAnalysis(db: Db, userId: number, q: { timeframe_days?: number; timestamp?: string }): Promise<OverallAnalysis> {
+  const l = await load(db, userId, q.timeframe_days ?? 30, undefined, nowFrom(q.timestamp));
+  const s = l.ctx.settings;
+  const { trend, latest } = await weightTrend(db, userId, l.to);
+  const f = findings(l.entries, { calorie_goal: s?.daily_calorie_goal ?? null, weight_kg: latest?.trend_kg ?? null });
+  // Expenditure always looks at the last 28 days, whatever the timeframe.
+  const win = rangeEnding(l.to, 28);
+  const intake = await repo.dayTotals(db, userId, win.from, win.to);
+  const expenditure = estimateExpenditure(trend.filter((p) => p.date >= win.from), intake, l.to);
+  return {
+    ...rangeFields(l, 'Findings'),
+    findings: f.findings,
+    not_enough_data: f.not_enough_data,
+    averages: averages(l),
+    macro_split: macroSplit(dayTotals(l.entries)),
+    nutrients: nutrientReport(l.entries, (s?.sex as Sex | null) ?? null, ageFrom(s?.birth_year, l.ctx.today)).nutrients,
+    weight: { latest, trend: trend.filter((p) => p.date >= l.from) },
+    expenditure,
+  };
+}

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, parseISO } from 'date-fns';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { makeUser } from '../foods/test-support.ts';
+import { food_logs } from '../../db/schema/index.ts';
+
+let t: TestApp;
+const TZ = 'Pacific/Kiritimati'; // UTC+14: its today is often not the server's
+const todayIn = (tz: string) => format(new TZDate(new Date(), tz), 'yyyy-MM-dd');
+const plus = (d: string, n: number) => format(addDays(parseISO(d), n), 'yyyy-MM-dd');
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const manual = (token: string, date: string | undefined, food_name: string, calories: number, protein = 0, carbs = 0, fat = 0, extra: Record<string, number> = {}) =>
+  t.http.post('/food-logs', { food_name, calories, protein, carbs, fat, meal_type: 'lunch', ...(date ? { date } : {}), ...extra }, { token });
+
+describe('empty ranges answer zeros and say so', () => {
+  it('for the dashboard, insights and analyses', async () => {
+    const { token } = await makeUser(t);
+    const h = await t.http.get('/dashboard/historical-stats/7?end_date=2025-03-09', { token });
+    expect(h.status).toBe(200);
+    expect(h.json).toMatchObject({ start_date: '2025-03-03', end_date: '2025-03-09', days: 7, days_logged: 0, averages: { calories: 0 }, totals: { calories: 0 } });
+    expect(h.json.series).toHaveLength(7);
+    expect(h.json.series.every((d: any) => d.calories === 0 && !d.logged)).toBe(true);
+    expect(h.json.statement).toBe('No food logged between 2025-03-03 and 2025-03-09: every total is 0.');
+    const a = await t.http.get('/insights/analysis', { token });
+    expect(a.json).toMatchObject({ days: 7, days_logged: 0, macro_split: { enough: false }, calorie_drivers: [] });
+    const o = await t.http.get('/recommendations/overall-analysis', { token });
+    expect(o.status).toBe(200);
+    expect(o.json).toMatchObject({ days: 30, findings: [], not_enough_data: [expect.stringMatching(/log at least 3 days/)], expenditure: { enough: false, expenditure_kcal: null } });
+    const s = await t.http.get('/dashboard/stats', { token });
+    expect(s.json).toMatchObject({ entries: 0, totals: { calories: 0 }, goals: { calories: 0 }, remaining: { calories: null }, streak_days: 0, latest_weight: null, statement: expect.stringMatching(/Nothing logged/) });
+  });
+});
+
+describe('dashboard', () => {
+  let token: string;
+  let today: string;
+  beforeAll(async () => {
+    ({ token } = await makeUser(t, { timezone: TZ, daily_calorie_goal: 2000, daily_protein_goal: 100 }));
+    today = todayIn(TZ);
+    // Logged today (default date), yesterday and the day before; a gap; then an older day.
+    expect((await manual(token, undefined, 'Oats', 500, 20, 80, 10)).json.date).toBe(today);
+    await manual(token, plus(today, -1), 'Pasta', 2100, 80, 300, 50);
+    await manual(token, plus(today, -2), 'Pasta', 1900, 70, 280, 45);
+    await manual(token, plus(today, -4), 'Cake', 3000, 30, 400, 120);
+    await t.http.post('/health-metrics/weight', { weight_kg: 82 }, { token });
+  });
+
+  it("stats: today's totals in the user's time zone, goals with query overrides, remaining, streak, weight", async () => {
+    const res = await t.http.get('/dashboard/stats?goal_protein=150', { token });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      date: today,
+      entries: 1,
+      totals: { calories: 500, protein: 20, carbs: 80, fat: 10 },
+      goals: { calories: 2000, protein: 150, carbs: 0 },
+      remaining: { calories: 1500, protein: 130, carbs: null },
+      percentages: { calories: 25, protein: 13.3, carbs: null },
+      streak_days: 3,
+      latest_weight: { date: today, weight_kg: 82, trend_kg: 82 },
+    });
+    // The day before a gap: the streak counts back from it.
+    expect((await t.http.get(`/dashboard/stats?target_date=${plus(today, -1)}`, { token })).json.streak_days).toBe(2);
+    // A day not logged yet keeps yesterday's streak (the day is not over).
+    expect((await t.http.get(`/dashboard/stats?target_date=${plus(today, 1)}`, { token })).json.streak_days).toBe(3);
+    expect((await t.http.get('/dashboard/stats?goal_calories=-5', { token })).status).toBe(422);
+    expect((await t.http.get('/dashboard/stats?target_date=2025-02-31', { token })).status).toBe(422);
+  });
+
+  it('historical stats: per-day series, averages over logged days, adherence to the goal', async () => {
+    const res = await t.http.get(`/dashboard/historical-stats/5?end_date=${today}`, { token });
+    expect(res.json).toMatchObject({ start_date: plus(today, -4), end_date: today, days: 5, days_logged: 4, averages: { calories: 1875 }, totals: { calories: 7500 } });
+    expect(res.json.series.map((d: any) => d.calories)).toEqual([3000, 0, 1900, 2100, 500]);
+    // 1,900 and 2,100 are within 10 % of 2,000; 3,000 and 500 are not.
+    expect(res.json.adherence).toMatchObject({ days_within_goal: 2, percent: 50 });
+    for (const bad of ['0', '3661', 'abc', '1.5']) expect((await t.http.get(`/dashboard/historical-stats/${bad}`, { token })).status).toBe(422);
+  });
+
+  it('weekly stats are Monday-based weeks in the user time zone; monthly stats a calendar month', async () => {
+    const w0 = await t.http.get('/dashboard/weekly-stats/0', { token });
+    expect(parseISO(w0.json.start_date).getDay()).toBe(1);
+    expect(w0.json.days).toBe(7);
+    expect(w0.json.start_date <= today && today <= w0.json.end_date).toBe(true);
+    const w1 = await t.http.get('/dashboard/weekly-stats/1', { token });
+    expect(w1.json.end_date).toBe(plus(w0.json.start_date, -1));
+    const feb = await t.http.get('/dashboard/monthly-stats/2024/2', { token });
+    expect(feb.json).toMatchObject({ start_date: '2024-02-01', end_date: '2024-02-29', days: 29, days_logged: 0 });
+    const [y, m] = today.split('-');
+    const now = await t.http.get(`/dashboard/monthly-stats/${y}/${Number(m)}`, { token });
+    expect(now.json.days_logged).toBeGreaterThanOrEqual(1);
+    expect((await t.http.get('/dashboard/monthly-stats/2025/13', { token })).status).toBe(422);
+    expect((await t.http.get('/dashboard/weekly-stats/-1', { token })).status).toBe(422);
+  });
+
+  it("another user's logs never show up", async () => {
+    const { token: other } = await makeUser(t, { timezone: TZ });
+    const res = await t.http.get(`/dashboard/historical-stats/5?end_date=${today}`, { token: other });
+    expect(res.json.days_logged).toBe(0);
+    expect((await t.http.get('/dashboard/stats', { token: other })).json).toMatchObject({ entries: 0, latest_weight: null });
+    expect((await t.http.get('/recommendations/overall-analysis', { token: other })).json.findings).toEqual([]);
+  });
+
+  it('needs a signed-in user', async () => {
+    for (const p of ['/dashboard/stats', '/insights/analysis', '/recommendations/pattern-analysis']) expect((await t.http.get(p)).status).toBe(401);
+  });
+});
+
+describe('insights and analyses', () => {
+  let token: string;
+  let userId: number;
+  // A week of 2025-03-03 (Monday) to 2025-03-09 in New York.
+  const TZNY = 'America/New_York';
+  const week = ['2025-03-03', '2025-03-04', '2025-03-05', '2025-03-06', '2025-03-07', '2025-03-08', '2025-03-09'];
+  const local = (date: string, hhmm: string) => {
+    const [y, m, d] = date.split('-').map(Number);
+    const [h, mi] = hhmm.split(':').map(Number);
+    return new Date(new TZDate(y!, m! - 1, d!, h!, mi!, TZNY).getTime());
+  };
+  /** An entry logged at a local wall-clock time (created_at decides meal timing). */
+  const at = (date: string, hhmm: string, food_name: string, calories: number, protein: number, carbs: number, fat: number, more: Partial<typeof food_logs.$inferInsert> = {}) => ({
+    user_id: userId,
+    date,
+    food_name,
+    calories,
+    protein,
+    carbohydrates: carbs,
+    fat,
+    meal_type: 'dinner',
+    created_at: local(date, hhmm),
+    ...more,
+  });
+  beforeAll(async () => {
+    const u = await makeUser(t, { timezone: TZNY, daily_calorie_goal: 2000, sex: 'female', birth_year: new Date().getFullYear() - 25 });
+    token = u.token;
+    userId = u.user.id;
+    const rows = week.flatMap((d, i) => [
+      at(d, '08:00', 'Oatmeal', 400, 12, 70, 7, { fiber: 8, sodium: 100 }),
+      at(d, '22:30', 'Cheese pizza', i >= 5 ? 2400 : 1800, 70, 200, 80, { fiber: 4, sodium: 2600, saturated_fat: 35 }),
+    ]);
+    // Logged a day late (back-filled): its time says nothing about when it was eaten.
+    rows.push(at('2025-03-05', '12:00', 'Apple', 95, 0, 25, 0, { created_at: local('2025-03-06', '12:00'), fiber: 4 }));
+    await t.app.db.insert(food_logs).values(rows);
+    for (const [d, kg] of [['2025-03-03', 70], ['2025-03-06', 70.4], ['2025-03-09', 70.6]] as const) await t.http.post('/health-metrics/weight', { weight_kg: kg, date: d }, { token });
+  });
+
+  it('analysis: macro split against the AMDR and the foods that drive calories', async () => {
+    const res = await t.http.get('/insights/analysis?end_date=2025-03-09', { token });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ days: 7, days_logged: 7, start_date: '2025-03-03' });
+    expect(res.json.macro_split.enough).toBe(true);
+    expect(res.json.macro_split.shares.find((s: any) => s.macro === 'fat')).toMatchObject({ status: 'above', amdr_max: 35 });
+    expect(res.json.calorie_drivers[0]).toMatchObject({ food_name: 'Cheese pizza', times_logged: 7 });
+  });
+
+  it('meal timing in the user time zone; late eating counted', async () => {
+    const res = await t.http.get('/insights/meal-timing?end_date=2025-03-09', { token });
+    expect(res.json.days).toBe(14);
+    expect(res.json.meal_timing).toMatchObject({ enough: true, days: 7, first_meal_avg: '08:00', last_meal_avg: '22:30', late_days: 7, regularity: 'regular' });
+    expect(res.json.meal_timing.late_calories_percent).toBeGreaterThan(80);
+    expect((await t.http.get('/insights/meal-timing?days=0', { token })).status).toBe(422);
+    expect((await t.http.get('/insights/meal-timing?days=400', { token })).status).toBe(422);
+  });
+
+  it('patterns: weekday vs weekend', async () => {
+    const res = await t.http.get('/insights/patterns?end_date=2025-03-09&days=7', { token });
+    expect(res.json.weekday_weekend).toMatchObject({ enough: true, weekday_calories: 2219, weekend_calories: 2800, difference: 581 });
+    expect(res.json.by_weekday[0]).toMatchObject({ weekday: 'Monday', days: 1, calories: 2200 });
+  });
+
+  it('nutrients against the DRI for the user age and sex; unknown is "not known"', async () => {
+    const res = await t.http.get('/insights/nutrients?end_date=2025-03-09', { token });
+    expect(res.json).toMatchObject({ sex: 'female', age_group: '19–30', days: 7 });
+    const by = Object.fromEntries(res.json.nutrients.map((n: any) => [n.nutrient, n]));
+    expect(by.sodium).toMatchObject({ per_day: 2700, status: 'over limit', target: 2300 });
+    expect(by.fiber).toMatchObject({ target: 25, status: 'low' });
+    expect(by.iron).toMatchObject({ per_day: null, status: 'not known', target: 18 });
+  });
+
+  it('overall analysis: ranked findings that cite numbers and suggest the user own foods', async () => {
+    const res = await t.http.get(`/recommendations/overall-analysis?timeframe_days=7&timestamp=${encodeURIComponent('2025-03-10T02:00:00Z')}`, { token });
+    expect(res.status).toBe(200);
+    // 02:00 UTC on the 10th is still the 9th in New York.
+    expect(res.json).toMatchObject({ end_date: '2025-03-09', days_logged: 7 });
+    const ids = res.json.findings.map((f: any) => f.id);
+    expect(ids).toEqual(expect.arrayContaining(['calories_over_goal', 'sodium_high', 'late_eating', 'fiber_low']));
+    const cal = res.json.findings.find((f: any) => f.id === 'calories_over_goal');
+    expect(cal.evidence).toMatchObject({ goal: 2000, days_logged: 7 });
+    expect(cal.suggestion).toMatch(/Cheese pizza/);
+    expect(res.json.findings.every((f: any) => f.citation.length > 10)).toBe(true);
+    expect(res.json.weight.latest).toMatchObject({ date: '2025-03-09', weight_kg: 70.6 });
+    expect(res.json.expenditure).toMatchObject({ enough: false, statement: expect.stringMatching(/Not enough data/) });
+    const pat = await t.http.get(`/recommendations/pattern-analysis?timestamp=${encodeURIComponent('2025-03-10T02:00:00Z')}`, { token });
+    expect(pat.json.findings.map((f: any) => f.id)).toEqual(expect.arrayContaining(['late_eating', 'weekend_surplus']));
+    expect(pat.json.findings.map((f: any) => f.id)).not.toContain('sodium_high');
+    expect((await t.http.get('/recommendations/overall-analysis?timeframe_days=0', { token })).status).toBe(422);
+    expect((await t.http.get('/recommendations/overall-analysis?timestamp=soon', { token })).status).toBe(422);
+  });
+});

@@ -1,0 +1,24 @@
+import type { SleepEntry, WeightEntry, WorkoutEntry } from '@app/contracts/health-metrics';
+import { api } from '../../lib/api';
+
+type Range = { start_date?: string; end_date?: string };
+const qs = (r: Range) => new URLSearchParams(Object.entries(r).filter(([, v]) => v) as [string, string][]).toString();
+
+/** Health metrics of spec §7: weight, workouts and sleep. A new weight also changes the dashboard and insights. */
+export const healthApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    weights: build.query<WeightEntry[], Range>({ query: (r) => `/health-metrics/weight?${qs(r)}`, providesTags: [{ type: 'HealthMetric', id: 'LIST' }] }),
+    workouts: build.query<WorkoutEntry[], Range>({ query: (r) => `/health-metrics/workout?${qs(r)}`, providesTags: [{ type: 'HealthMetric', id: 'LIST' }] }),
+    sleep: build.query<SleepEntry[], Range>({ query: (r) => `/health-metrics/sleep?${qs(r)}`, providesTags: [{ type: 'HealthMetric', id: 'LIST' }] }),
+    logWeight: build.mutation<WeightEntry, { weight_kg: number; date?: string }>({
+      query: (body) => ({ url: '/health-metrics/weight', method: 'POST', body }),
+      invalidatesTags: [{ type: 'HealthMetric', id: 'LIST' }, 'Insights'],
+    }),
+    deleteMetric: build.mutation<null, { type: 'weight' | 'workout' | 'sleep'; id: number }>({
+      query: ({ type, id }) => ({ url: `/health-metrics/${type}/${id}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'HealthMetric', id: 'LIST' }, 'Insights'],
+    }),
+  }),
+});
+
+export const { useWeightsQuery, useWorkoutsQuery, useSleepQuery, useLogWeightMutation, useDeleteMetricMutation } = healthApi;

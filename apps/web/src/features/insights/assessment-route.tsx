@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { errorDetail } from '../../lib/errors';
+import { useOverallAnalysisQuery } from './api';
+import { FindingsList } from './findings-list';
+import { RangePicker } from './range-picker';
+
+/** /assessment ("AI Assessment"): the overall analysis as a readable report, every finding with its evidence. */
+export function Component() {
+  const [days, setDays] = useState(30);
+  const { data, error, isFetching } = useOverallAnalysisQuery(days);
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Typography variant="h5" component="h1">
+        Assessment
+      </Typography>
+      <RangePicker value={days} onChange={setDays} options={[14, 30, 90]} />
+      {error && <Alert severity="error">{errorDetail(error, 'Failed to fetch insights').msg}</Alert>}
+      {!data && isFetching && <Skeleton variant="rounded" height={300} />}
+      {data && (
+        <>
+          <Typography>{data.statement}</Typography>
+          <Card>
+            <CardContent>
+              <Typography variant="h6" component="h2">
+                Energy expenditure
+              </Typography>
+              <Typography>{data.expenditure.statement}</Typography>
+              {data.weight.latest && (
+                <Typography color="text.secondary">
+                  Trend weight {data.weight.latest.trend_kg} kg on {data.weight.latest.date}.
+                </Typography>
+              )}
+            </CardContent>
+          </Card>
+          <FindingsList findings={data.findings} notEnough={data.not_enough_data} />
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,165 @@
+import { lazy, Suspense, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { errorDetail } from '../../lib/errors';
+import { useHistoricalStatsQuery, useInsightsAnalysisQuery, useMealTimingQuery, useNutrientsQuery, usePatternsQuery } from './api';
+import { RangePicker } from './range-picker';
+
+const CalorieChart = lazy(() => import('./calorie-chart'));
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card component="section" aria-label={title}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+const statusColor = (s: string) => (s === 'low' || s === 'over limit' || s === 'above upper level' ? 'warning' : s === 'not known' || s === 'no reference' ? 'inherit' : 'success');
+
+/** /insights ("Analysis"): calories against goal, macro split, meal timing, patterns and nutrients vs DRI. */
+export function Component() {
+  const [days, setDays] = useState(7);
+  const range = { days };
+  const stats = useHistoricalStatsQuery(days);
+  const analysis = useInsightsAnalysisQuery(range);
+  const timing = useMealTimingQuery(range);
+  const patterns = usePatternsQuery(range);
+  const nutrients = useNutrientsQuery(range);
+  const error = stats.error ?? analysis.error ?? timing.error ?? patterns.error ?? nutrients.error;
+  const t = timing.data?.meal_timing;
+  const split = analysis.data?.macro_split;
+  const week = patterns.data?.weekday_weekend;
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Typography variant="h5" component="h1">
+        Analysis
+      </Typography>
+      <RangePicker value={days} onChange={setDays} options={[7, 14, 30, 90]} />
+      {error && <Alert severity="error">{errorDetail(error, 'Failed to fetch insights').msg}</Alert>}
+      <Section title="Calories">
+        {!stats.data ? (
+          <Skeleton variant="rounded" height={240} />
+        ) : (
+          <>
+            <Typography>{stats.data.statement}</Typography>
+            {stats.data.days_logged > 0 && (
+              <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
+                <CalorieChart days={stats.data.series} goal={stats.data.goals.calories} />
+              </Suspense>
+            )}
+            <Table size="small" aria-label="Calories per day">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Date</TableCell>
+                  <TableCell align="right">Calories</TableCell>
+                  <TableCell align="right">Protein</TableCell>
+                  <TableCell align="right">Carbs</TableCell>
+                  <TableCell align="right">Fat</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {stats.data.series.filter((d) => d.logged).map((d) => (
+                  <TableRow key={d.date}>
+                    <TableCell>{d.date}</TableCell>
+                    <TableCell align="right">{Math.round(d.calories)}</TableCell>
+                    <TableCell align="right">{d.protein} g</TableCell>
+                    <TableCell align="right">{d.carbs} g</TableCell>
+                    <TableCell align="right">{d.fat} g</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </>
+        )}
+      </Section>
+      <Section title="Macro split">
+        {split && !split.enough && <Typography>{split.statement}</Typography>}
+        {split?.enough && (
+          <Table size="small" aria-label="Macro split against the healthy range">
+            <TableBody>
+              {split.shares.map((s) => (
+                <TableRow key={s.macro}>
+                  <TableCell component="th" scope="row">
+                    {s.macro}
+                  </TableCell>
+                  <TableCell align="right">{s.grams_per_day} g/day</TableCell>
+                  <TableCell align="right">{s.percent} %</TableCell>
+                  <TableCell>
+                    {s.status} the range {s.amdr_min}–{s.amdr_max} %
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+        {split?.enough && (
+          <Typography variant="caption" color="text.secondary">
+            Source: {split.source}
+          </Typography>
+        )}
+      </Section>
+      <Section title="Meal timing">
+        {t && !t.enough && <Typography>{t.statement}</Typography>}
+        {t?.enough && (
+          <Typography>
+            First meal around {t.first_meal_avg}, last around {t.last_meal_avg} ({t.eating_window_hours} h window); {t.late_calories_percent} % of calories after 21:00; meals are {t.regularity}. {t.note}
+          </Typography>
+        )}
+      </Section>
+      <Section title="Patterns">
+        {week && <Typography>{week.statement}</Typography>}
+        {(patterns.data?.calorie_drivers ?? []).length > 0 && (
+          <Table size="small" aria-label="Foods that bring the most calories">
+            <TableBody>
+              {patterns.data!.calorie_drivers.map((d) => (
+                <TableRow key={d.food_name}>
+                  <TableCell>{d.food_name}</TableCell>
+                  <TableCell align="right">{d.percent_of_calories} % of calories</TableCell>
+                  <TableCell align="right">{d.times_logged}×</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Section>
+      <Section title="Nutrients against your DRI">
+        {nutrients.data?.notes.map((n) => (
+          <Typography key={n} variant="body2" color="text.secondary">
+            {n}
+          </Typography>
+        ))}
+        <Table size="small" aria-label="Nutrients against the Dietary Reference Intakes">
+          <TableBody>
+            {(nutrients.data?.nutrients ?? []).map((n) => (
+              <TableRow key={n.nutrient}>
+                <TableCell component="th" scope="row" sx={{ width: '35%' }}>
+                  {n.nutrient.replace(/_/g, ' ')}
+                </TableCell>
+                <TableCell sx={{ width: '30%' }}>
+                  {n.percent_of_target !== null && <LinearProgress variant="determinate" color={statusColor(n.status)} value={Math.min(100, n.percent_of_target)} aria-hidden />}
+                </TableCell>
+                <TableCell>{n.per_day === null ? 'not known' : `${n.per_day} ${n.unit ?? ''}${n.percent_of_target !== null ? ` (${n.percent_of_target} %, ${n.status})` : ''}`}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Section>
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { errorDetail } from '../../lib/errors';
+import { usePatternAnalysisQuery } from './api';
+import { FindingsList } from './findings-list';
+import { RangePicker } from './range-picker';
+
+/** /pro-insights: the deeper pattern analysis (open to every signed-in user until subscriptions gate it). */
+export function Component() {
+  const [days, setDays] = useState(14);
+  const { data, error, isFetching } = usePatternAnalysisQuery(days);
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Typography variant="h5" component="h1">
+        Pro insights
+      </Typography>
+      <RangePicker value={days} onChange={setDays} options={[14, 30, 90]} />
+      {error && <Alert severity="error">{errorDetail(error, 'Failed to fetch insights').msg}</Alert>}
+      {!data && isFetching && <Skeleton variant="rounded" height={300} />}
+      {data && (
+        <>
+          <Typography>{data.statement}</Typography>
+          {data.weekday_weekend.statement && <Typography>{data.weekday_weekend.statement}</Typography>}
+          <FindingsList findings={data.findings} notEnough={data.not_enough_data} />
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { LocalDateSchema } from './common.ts';
+
+/** Metric on the wire (kg, km, minutes); the web app converts for display per the `units` setting. */
+const num = (what: string, min: number, max: number, unit = '') =>
+  z
+    .number({ error: `${what} must be a number` })
+    .min(min, `${what} must be between ${min} and ${max}${unit}`)
+    .max(max, `${what} must be between ${min} and ${max}${unit}`);
+
+export const HEALTH_METRIC_TYPES = ['weight', 'intake', 'workout', 'sleep'] as const;
+export const HealthMetricTypeSchema = z.enum(HEALTH_METRIC_TYPES, { error: `metric type must be one of ${HEALTH_METRIC_TYPES.join(', ')}` });
+export type HealthMetricType = z.infer<typeof HealthMetricTypeSchema>;
+
+/** Where a sample came from and its id there; a re-sync with the same pair updates the entry. */
+const origin = {
+  source: z.string().trim().min(1).max(40).regex(/^[a-z0-9_.-]+$/i, 'source must be letters, digits, _ . or -').default('manual'),
+  source_id: z.string().trim().min(1).max(200).optional(),
+};
+const TimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM (24-hour)');
+
+export const WeightCreateSchema = z.object({ weight_kg: num('weight_kg', 20, 500, ' kg'), date: LocalDateSchema.optional(), time: TimeSchema.optional(), ...origin });
+export const WeightUpdateSchema = z.object({ weight_kg: num('weight_kg', 20, 500, ' kg').optional(), date: LocalDateSchema.optional(), time: TimeSchema.nullable().optional() });
+export const WeightEntrySchema = z.object({ id: z.number(), date: z.string(), time: z.string().nullable(), weight_kg: z.number(), source: z.string(), source_id: z.string().nullable(), created_at: z.string() }).meta({ id: 'WeightEntry' });
+export type WeightEntry = z.infer<typeof WeightEntrySchema>;
+
+const intakeFields = {
+  calories: num('calories', 0, 20_000),
+  protein: num('protein', 0, 2_000).default(0),
+  carbs: num('carbs', 0, 2_000).default(0),
+  fat: num('fat', 0, 2_000).default(0),
+};
+export const IntakeCreateSchema = z.object({ date: LocalDateSchema, ...intakeFields, source: origin.source });
+export const IntakeUpdateSchema = z.object({ calories: intakeFields.calories.optional(), protein: num('protein', 0, 2_000).optional(), carbs: num('carbs', 0, 2_000).optional(), fat: num('fat', 0, 2_000).optional() });
+export const IntakeEntrySchema = z.object({ id: z.number(), date: z.string(), calories: z.number(), protein: z.number(), carbs: z.number(), fat: z.number(), source: z.string(), created_at: z.string() }).meta({ id: 'IntakeEntry' });
+export type IntakeEntry = z.infer<typeof IntakeEntrySchema>;
+
+const workoutFields = {
+  type: z.string().trim().min(1, 'type is required').max(64),
+  duration_min: num('duration_min', 1, 1_440, ' minutes'),
+  calories_burned: num('calories_burned', 0, 10_000).nullable().optional(),
+  distance_km: num('distance_km', 0, 1_000, ' km').nullable().optional(),
+};
+export const WorkoutCreateSchema = z.object({ date: LocalDateSchema, ...workoutFields, ...origin });
+export const WorkoutUpdateSchema = z.object({ date: LocalDateSchema.optional(), type: workoutFields.type.optional(), duration_min: workoutFields.duration_min.optional(), calories_burned: workoutFields.calories_burned, distance_km: workoutFields.distance_km });
+export const WorkoutEntrySchema = z.object({ id: z.number(), date: z.string(), type: z.string(), duration_min: z.number(), calories_burned: z.number().nullable(), distance_km: z.number().nullable(), source: z.string(), source_id: z.string().nullable(), created_at: z.string() }).meta({ id: 'WorkoutEntry' });
+export type WorkoutEntry = z.infer<typeof WorkoutEntrySchema>;
+
+const quality = z.number().int('quality must be a whole number').min(1, 'quality must be between 1 and 5').max(5, 'quality must be between 1 and 5');
+/** `date` is the night's wake-up date; start and end are instants with an offset. */
+export const SleepCreateSchema = z.object({ date: LocalDateSchema, start: z.iso.datetime({ offset: true, error: 'start must be an ISO date-time' }), end: z.iso.datetime({ offset: true, error: 'end must be an ISO date-time' }), quality: quality.nullable().optional(), ...origin });
+export const SleepUpdateSchema = z.object({ date: LocalDateSchema.optional(), start: z.iso.datetime({ offset: true }).optional(), end: z.iso.datetime({ offset: true }).optional(), quality: quality.nullable().optional() });
+export const SleepEntrySchema = z.object({ id: z.number(), date: z.string(), start: z.string(), end: z.string(), duration_hours: z.number(), quality: z.number().nullable(), source: z.string(), source_id: z.string().nullable(), created_at: z.string() }).meta({ id: 'SleepEntry' });
+export type SleepEntry = z.infer<typeof SleepEntrySchema>;
+
+export const SyncStatusBodySchema = z.object({
+  source: origin.source,
+  last_synced_at: z.iso.datetime({ offset: true, error: 'last_synced_at must be an ISO date-time' }),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export const SyncStatusSchema = z.object({ source: z.string(), last_synced_at: z.string(), details: z.record(z.string(), z.unknown()) }).meta({ id: 'HealthSyncStatus' });
+export type SyncStatus = z.infer<typeof SyncStatusSchema>;
+
+export const DateRangeQuerySchema = z.object({ start_date: LocalDateSchema.optional(), end_date: LocalDateSchema.optional() });
+export const HealthMetricsQuerySchema = DateRangeQuerySchema.extend({
+  metric_type: HealthMetricTypeSchema.optional(),
+  /** Comma-joined, e.g. "weight,sleep". */
+  metric_types: z
+    .string()
+    .max(100)
+    .transform((s, ctx) => {
+      const list = s.split(',').map((x) => x.trim()).filter(Boolean);
+      for (const x of list) if (!(HEALTH_METRIC_TYPES as readonly string[]).includes(x)) ctx.addIssue({ code: 'custom', message: `Unknown metric type ${x}; use ${HEALTH_METRIC_TYPES.join(', ')}` });
+      return list as HealthMetricType[];
+    })
+    .optional(),
+});
+
+/** One row of the combined list: `value` in `unit` (kg, kcal, min, h), the full entry in `entry`. */
+export const HealthMetricSchema = z.object({
+  id: z.number(),
+  metric_type: HealthMetricTypeSchema,
+  date: z.string(),
+  value: z.number(),
+  unit: z.string(),
+  source: z.string(),
+  entry: z.union([WeightEntrySchema, IntakeEntrySchema, WorkoutEntrySchema, SleepEntrySchema]),
+});
+export const HealthMetricListSchema = z.object({ metrics: z.array(HealthMetricSchema), count: z.number() });
+export type HealthMetricList = z.infer<typeof HealthMetricListSchema>;
+export const HealthMetricParamsSchema = z.object({ type: HealthMetricTypeSchema, id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -1,0 +1,11 @@
+export * from './sources.js';
+export * from './types.js';
+export * from './days.js';
+export * from './macros.js';
+export * from './timing.js';
+export * from './patterns.js';
+export { DRI, AGE_GROUPS, ageGroup, reference, type Reference } from './dri.js';
+export * from './micronutrients.js';
+export * from './findings.js';
+export * from './weight-trend.js';
+export * from './expenditure.js';
