@@ -9,3 +9,4 @@ export * from './food-logs.ts';
 export * from './favorites.ts';
 export * from './meal-plans.ts';
 export * from './recommendations.ts';
+export * from './recipes.ts';

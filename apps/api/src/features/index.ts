@@ -9,6 +9,7 @@ import foodLogs from './food-logs/routes.ts';
 import favorites from './favorites/routes.ts';
 import mealPlans from './meal-plans/routes.ts';
 import recommendations from './recommendations/routes.ts';
+import recipes from './recipes/routes.ts';
 
 /** Every feature's routes, mounted under /api/v1. A feature never imports another feature's routes. */
 export default async function features(app: FastifyInstance) {
@@ -22,4 +23,5 @@ export default async function features(app: FastifyInstance) {
   await app.register(favorites);
   await app.register(mealPlans);
   await app.register(recommendations);
+  await app.register(recipes);
 }

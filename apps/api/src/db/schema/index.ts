@@ -4,3 +4,4 @@ export * from './notifications.ts';
 export * from './foods.ts';
 export * from './food-logs.ts';
 export * from './meal-plans.ts';
+export * from './recipes.ts';
