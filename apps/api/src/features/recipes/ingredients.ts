@@ -31,7 +31,7 @@ const PACKAGE_UNITS: Record<string, number> = { oz: 28.3495, ounce: 28.3495, oun
 const NOISE = new Set(
   ('chopped minced diced sliced grated shredded crushed peeled halved quartered trimmed rinsed drained beaten melted softened ' +
     'cold fresh freshly finely thinly roughly large medium small ripe packed torn cut into wedges juiced zested cubed ' +
-    'about plus more for serving optional divided room temperature to taste and hard-boiled boiled cooked whole can cans ' +
+    'about plus more for serving optional divided room temperature to taste and hard-boiled boiled whole can cans ' +
     'jar jars package packages bag of the a an extra virgin lean boneless skinless florets leaves stalk stalks head heads clove cloves ' +
     'fillets fillet sprig sprigs bunch slices slice piece pieces').split(' '),
 );
@@ -76,8 +76,9 @@ const unitNames: Record<string, RegExp> = {
   large: /^large\b/i, medium: /^medium\b/i, small: /^small\b/i, stalk: /^stalks?\b/i, head: /^heads?\b/i, piece: /^pieces?\b/i,
 };
 
+/** The plainest matching measure: "cup" before "cup, whipped" or "cup, chopped". */
 function servingFor(food: FoodDetail, re: RegExp): FoodServing | undefined {
-  return food.servings.find((s) => re.test(s.unit) && s.unit !== 'g');
+  return food.servings.filter((s) => re.test(s.unit) && s.unit !== 'g').sort((a, b) => a.unit.length - b.unit.length)[0];
 }
 
 /** A count with no unit ("3 bananas", "1 onion"): the food's own "one of it" measure. */

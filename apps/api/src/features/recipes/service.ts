@@ -58,18 +58,43 @@ export async function importRecipe(config: Config, url: string): Promise<Extract
   return recipe;
 }
 
+const shareIn = (words: string[], text: string) => words.filter((w) => text.includes(w.replace(/(e?s)$/, ''))).length / words.length;
+
+/**
+ * The foods search, then a second look at its first few answers: the food whose own name holds the most
+ * line words with the fewest extra words ("honey" → Honey, not "Ham, honey, smoked"). When nothing
+ * matches all words, leading describing words are dropped ("white sugar" → "sugar").
+ */
+async function matchFood(db: Db, foodWords: string, line: string) {
+  const words = foodWords.split(' ');
+  // The line's own hints: "1 (15 oz) can chickpeas" is canned, "3 cups cooked rice" is cooked, "400 g spaghetti" is not.
+  const canned = /\bcans?\b|\btinned\b/i.test(line);
+  const cooked = /\bcooked\b/i.test(line);
+  const hint = (text: string) => (canned ? (text.includes('canned') ? 0.3 : 0) : 0) + (/\bcooked\b/.test(text) ? (cooked ? 0.3 : -0.3) : 0) + (/\bcondensed\b/.test(text) ? -0.3 : 0);
+  for (let from = 0; from < words.length; from++) {
+    const query = words.slice(from).join(' ');
+    const found = await searchFoods(db, query, 1, 10);
+    if (!found.foods.length) continue;
+    const scored = found.foods.map((f, rank) => {
+      const name = f.name.toLowerCase();
+      const extra = name.split(/[^a-z]+/).filter(Boolean).length;
+      return { f, s: shareIn(words, name) * 2 - 0.04 * extra - 0.05 * rank + hint(name) };
+    });
+    scored.sort((a, b) => b.s - a.s);
+    const food = await foodDetail(db, scored[0]!.f.id);
+    return { food, wordShare: shareIn(words, `${food.name} ${food.food_description}`.toLowerCase()) };
+  }
+  return null;
+}
+
 /** One line → matched food, grams and nutrients. Unconvertible lines keep their food but 0 g. */
 export async function analyzeLine(db: Db, line: string): Promise<AnalyzedIngredient> {
   const p = parseLine(line);
   const base = { original: p.original, quantity: p.quantity, quantity2: p.quantity2, unit: p.unit, food_words: p.food_words, nutrients: zero() };
   if (p.is_header || !p.food_words) return { ...base, food_id: null, food_name: null, grams: null, conversion: 'no food in this line', confidence: 0 };
-  const found = await searchFoods(db, p.food_words, 1, 1);
-  const hit = found.foods[0];
-  if (!hit) return { ...base, food_id: null, food_name: null, grams: null, conversion: 'no matching food', confidence: 0 };
-  const food = await foodDetail(db, hit.id);
-  const words = p.food_words.split(' ');
-  const name = `${food.name} ${food.food_description}`.toLowerCase();
-  const wordShare = words.filter((w) => name.includes(w.replace(/s$/, ''))).length / words.length;
+  const pick = await matchFood(db, p.food_words, p.original);
+  if (!pick) return { ...base, food_id: null, food_name: null, grams: null, conversion: 'no matching food', confidence: 0 };
+  const { food, wordShare } = pick;
   const matched = { ...base, food_id: food.id, food_name: food.name };
   if (p.to_taste && p.quantity == null) return { ...matched, grams: 0, conversion: 'to taste: not counted', confidence: round(0.5 * wordShare, 2) };
   const per = gramsPerUnit(p, food);
