@@ -13,11 +13,15 @@ import PolicyIcon from '@mui/icons-material/PolicyOutlined';
 import GavelIcon from '@mui/icons-material/GavelOutlined';
 import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import LoginIcon from '@mui/icons-material/Login';
+import RamenDiningIcon from '@mui/icons-material/RamenDiningOutlined';
+import LinkIcon from '@mui/icons-material/Link';
 import type { NavKey } from './nav-model';
 
 export const NAV_ICONS: Record<NavKey, SvgIconComponent> = {
   dashboard: DashboardIcon,
   foodLog: RestaurantMenuIcon,
+  myRecipes: RamenDiningIcon,
+  importRecipe: LinkIcon,
   suggestions: AutoAwesomeIcon,
   mealPlan: CalendarMonthIcon,
   settings: SettingsIcon,

@@ -7,6 +7,8 @@ import { paths } from '../../lib/paths';
 export type NavKey =
   | 'dashboard'
   | 'foodLog'
+  | 'myRecipes'
+  | 'importRecipe'
   | 'suggestions'
   | 'mealPlan'
   | 'settings'
@@ -33,7 +35,7 @@ export interface NavGroup {
 
 const e = (key: NavKey, label: string, to?: string): NavEntry => ({ key, label, to });
 
-export const FOOD_ENTRIES: NavEntry[] = [e('foodLog', 'Food Log', paths.foodLog)];
+export const FOOD_ENTRIES: NavEntry[] = [e('foodLog', 'Food Log', paths.foodLog), e('myRecipes', 'My Recipes', paths.myRecipes), e('importRecipe', 'Import Recipe', paths.recipes)];
 export const AI_ENTRIES: NavEntry[] = [e('suggestions', 'AI Suggestions', paths.suggestions), e('mealPlan', 'Meal Planning', paths.mealPlan)];
 export const ABOUT_ENTRIES: NavEntry[] = [
   e('team', 'Team', paths.team),
