@@ -15,6 +15,7 @@ import DescriptionIcon from '@mui/icons-material/DescriptionOutlined';
 import LoginIcon from '@mui/icons-material/Login';
 import RamenDiningIcon from '@mui/icons-material/RamenDiningOutlined';
 import LinkIcon from '@mui/icons-material/Link';
+import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import type { NavKey } from './nav-model';
 
 export const NAV_ICONS: Record<NavKey, SvgIconComponent> = {
@@ -22,6 +23,7 @@ export const NAV_ICONS: Record<NavKey, SvgIconComponent> = {
   foodLog: RestaurantMenuIcon,
   myRecipes: RamenDiningIcon,
   importRecipe: LinkIcon,
+  buildRecipe: PlaylistAddIcon,
   suggestions: AutoAwesomeIcon,
   mealPlan: CalendarMonthIcon,
   settings: SettingsIcon,

@@ -9,6 +9,7 @@ export type NavKey =
   | 'foodLog'
   | 'myRecipes'
   | 'importRecipe'
+  | 'buildRecipe'
   | 'suggestions'
   | 'mealPlan'
   | 'settings'
@@ -35,7 +36,7 @@ export interface NavGroup {
 
 const e = (key: NavKey, label: string, to?: string): NavEntry => ({ key, label, to });
 
-export const FOOD_ENTRIES: NavEntry[] = [e('foodLog', 'Food Log', paths.foodLog), e('myRecipes', 'My Recipes', paths.myRecipes), e('importRecipe', 'Import Recipe', paths.recipes)];
+export const FOOD_ENTRIES: NavEntry[] = [e('foodLog', 'Food Log', paths.foodLog), e('myRecipes', 'My Recipes', paths.myRecipes), e('importRecipe', 'Import Recipe', paths.recipes), e('buildRecipe', 'Build Recipe', paths.buildRecipe)];
 export const AI_ENTRIES: NavEntry[] = [e('suggestions', 'AI Suggestions', paths.suggestions), e('mealPlan', 'Meal Planning', paths.mealPlan)];
 export const ABOUT_ENTRIES: NavEntry[] = [
   e('team', 'Team', paths.team),
