@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: trustProxy.optional(),
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
   FEEDBACK_EMAIL: z.string().default('feedback@example.com'),
+  RECIPE_ALLOWED_DOMAINS: list.optional(),
+  RECIPE_FETCH_ALLOW_PRIVATE: bool.default(false),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 

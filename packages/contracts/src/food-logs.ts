@@ -60,8 +60,11 @@ export const ManualFoodLogSchema = z.object({
   date: LocalDateSchema.optional(),
 });
 
-/** POST /food-logs: a database food (has `food_id`) or a manual entry. */
-export const FoodLogCreateSchema = z.union([FoodLogFromFoodSchema, ManualFoodLogSchema.extend({ food_id: z.null().optional() })]).meta({ id: 'FoodLogCreate' });
+/** Logging servings of a saved recipe: one entry named after it (recipes feature). */
+export const FoodLogFromRecipeSchema = z.object({ recipe_id: z.number().int().positive().max(2_147_483_647), number_of_servings: servingsCount.default(1), meal_type: MealTypeSchema, date: LocalDateSchema.optional() });
+
+/** POST /food-logs: a database food (has `food_id`), a saved recipe (has `recipe_id`) or a manual entry. */
+export const FoodLogCreateSchema = z.union([FoodLogFromFoodSchema, FoodLogFromRecipeSchema, ManualFoodLogSchema.extend({ food_id: z.null().optional() })]).meta({ id: 'FoodLogCreate' });
 export type FoodLogCreate = z.infer<typeof FoodLogCreateSchema>;
 export const FoodLogBatchSchema = z.array(FoodLogCreateSchema).min(1, 'Send at least one entry').max(100, 'At most 100 entries at once');
 

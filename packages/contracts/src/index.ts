@@ -11,3 +11,4 @@ export * from './meal-plans.ts';
 export * from './recommendations.ts';
 export * from './health-metrics.ts';
 export * from './insights.ts';
+export * from './recipes.ts';

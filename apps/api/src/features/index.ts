@@ -11,6 +11,7 @@ import mealPlans from './meal-plans/routes.ts';
 import recommendations from './recommendations/routes.ts';
 import healthMetrics from './health-metrics/routes.ts';
 import insights from './insights/routes.ts';
+import recipes from './recipes/routes.ts';
 
 /** Every feature's routes, mounted under /api/v1. A feature never imports another feature's routes. */
 export default async function features(app: FastifyInstance) {
@@ -26,4 +27,5 @@ export default async function features(app: FastifyInstance) {
   await app.register(recommendations);
   await app.register(healthMetrics);
   await app.register(insights);
+  await app.register(recipes);
 }

@@ -58,6 +58,10 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.dashboard, lazy: () => import('../features/dashboard/route') },
               { path: paths.foodLog, lazy: () => import('../features/food-log/route') },
+              { path: paths.recipes, lazy: () => import('../features/recipes/import-route') },
+              { path: paths.myRecipes, lazy: () => import('../features/recipes/my-recipes-route') },
+              { path: paths.buildRecipe, lazy: () => import('../features/recipes/build-route') },
+              { path: '/recipe/:id', lazy: () => import('../features/recipes/recipe-route') },
               { path: paths.settings, lazy: () => import('../features/settings/route') },
               { path: paths.suggestions, lazy: () => import('../features/meal-plans/suggestions-route') },
               { path: paths.mealPlan, lazy: () => import('../features/meal-plans/list-route') },

@@ -7,3 +7,4 @@ export * from './meal-plans.ts';
 export * from './limits.ts';
 export * from './health-metrics.ts';
 export * from './micronutrients.ts';
+export * from './recipes.ts';

@@ -8,6 +8,7 @@ import {
   ErrorBodySchema,
   FoodLogBatchSchema,
   FoodLogCreateSchema,
+  type FoodLogCreate,
   FoodLogEntrySchema,
   FoodLogUpdateSchema,
   IntIdParamsSchema,
@@ -18,20 +19,23 @@ import {
 } from '@app/contracts';
 import { z } from 'zod';
 import * as service from './service.ts';
+import { recipeLogEntry } from '../recipes/service.ts';
 
 /** The user's food log: entries, summaries, CSV export and recent manual foods. */
 export default async function foodLogsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { ...errorResponses, 500: ErrorBodySchema };
   const tags = ['food-logs'];
+  // A saved recipe (`recipe_id`) is logged as one manual entry named after it, with its per-serving nutrients.
+  const withRecipe = async (userId: number, b: FoodLogCreate) => ('recipe_id' in b ? { ...b, ...(await recipeLogEntry(app.db, userId, b.recipe_id)) } : b);
 
   r.post('/food-logs', { schema: { tags, body: FoodLogCreateSchema, response: { 201: FoodLogEntrySchema, ...errors } } }, async (req, reply) => {
-    const [entry] = await service.createLogs(app.db, req.user.id, [req.body]);
+    const [entry] = await service.createLogs(app.db, req.user.id, [await withRecipe(req.user.id, req.body)]);
     return reply.code(201).send(entry!);
   });
 
   r.post('/food-logs/batch', { schema: { tags, body: FoodLogBatchSchema, response: { 201: z.array(FoodLogEntrySchema), ...errors } } }, async (req, reply) =>
-    reply.code(201).send(await service.createLogs(app.db, req.user.id, req.body)),
+    reply.code(201).send(await service.createLogs(app.db, req.user.id, await Promise.all(req.body.map((b) => withRecipe(req.user.id, b))))),
   );
 
   r.put('/food-logs/:id', { schema: { tags, params: IntIdParamsSchema, body: FoodLogUpdateSchema, response: { 200: FoodLogEntrySchema, ...errors } } }, async (req) =>

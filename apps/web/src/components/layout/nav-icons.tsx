@@ -16,6 +16,9 @@ import LoginIcon from '@mui/icons-material/Login';
 import MonitorWeightIcon from '@mui/icons-material/MonitorWeightOutlined';
 import InsightsIcon from '@mui/icons-material/InsightsOutlined';
 import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
+import RamenDiningIcon from '@mui/icons-material/RamenDiningOutlined';
+import LinkIcon from '@mui/icons-material/Link';
+import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import type { NavKey } from './nav-model';
 
 export const NAV_ICONS: Record<NavKey, SvgIconComponent> = {
@@ -24,6 +27,9 @@ export const NAV_ICONS: Record<NavKey, SvgIconComponent> = {
   insights: InsightsIcon,
   assessment: AssessmentIcon,
   foodLog: RestaurantMenuIcon,
+  myRecipes: RamenDiningIcon,
+  importRecipe: LinkIcon,
+  buildRecipe: PlaylistAddIcon,
   suggestions: AutoAwesomeIcon,
   mealPlan: CalendarMonthIcon,
   settings: SettingsIcon,

@@ -10,6 +10,9 @@ export type NavKey =
   | 'insights'
   | 'assessment'
   | 'foodLog'
+  | 'myRecipes'
+  | 'importRecipe'
+  | 'buildRecipe'
   | 'suggestions'
   | 'mealPlan'
   | 'settings'
@@ -36,7 +39,7 @@ export interface NavGroup {
 
 const e = (key: NavKey, label: string, to?: string): NavEntry => ({ key, label, to });
 
-export const FOOD_ENTRIES: NavEntry[] = [e('foodLog', 'Food Log', paths.foodLog)];
+export const FOOD_ENTRIES: NavEntry[] = [e('foodLog', 'Food Log', paths.foodLog), e('myRecipes', 'My Recipes', paths.myRecipes), e('importRecipe', 'Import Recipe', paths.recipes), e('buildRecipe', 'Build Recipe', paths.buildRecipe)];
 export const AI_ENTRIES: NavEntry[] = [
   e('insights', 'Analysis', paths.insights),
   e('assessment', 'AI Assessment', paths.assessment),

@@ -1,0 +1,170 @@
+/**
+ * Fetches a recipe page for the server, safely (SSRF): http(s) only, no credentials in the address, the
+ * host on the allowed list, DNS resolved once and the connection pinned to the checked address, at most
+ * 5 redirects (each checked again), 5 MB and 10 s. Every refusal is a 4xx with a message a person reads.
+ */
+import { lookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { HttpError, badRequest, forbidden } from '../../lib/http-error.ts';
+
+export const MAX_BYTES = 5 * 1024 * 1024;
+export const TIMEOUT_MS = 10_000;
+export const MAX_REDIRECTS = 5;
+
+export const DEFAULT_RECIPE_DOMAINS = [
+  'allrecipes.com', 'bbcgoodfood.com', 'bbc.co.uk', 'seriouseats.com', 'foodnetwork.com', 'food.com',
+  'epicurious.com', 'bonappetit.com', 'simplyrecipes.com', 'delish.com', 'tasty.co', 'budgetbytes.com',
+  'cookieandkate.com', 'loveandlemons.com', 'minimalistbaker.com', 'smittenkitchen.com', 'thekitchn.com',
+  'jamieoliver.com', 'nytimes.com', 'eatingwell.com', 'tasteofhome.com', 'bettycrocker.com',
+  'kingarthurbaking.com', 'recipetineats.com', 'skinnytaste.com', 'pinchofyum.com', 'chefkoch.de',
+  'marmiton.org', 'giallozafferano.it', 'taste.com.au', 'olivemagazine.com', 'delicious.com.au',
+];
+
+export interface FetchOptions {
+  /** Host names (a site and its subdomains); `*` allows any public host. */
+  allowedDomains: string[];
+  /** Tests only: loopback addresses may be fetched. Private, link-local and metadata addresses never. */
+  allowLoopback: boolean;
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+export interface FetchedPage {
+  url: string;
+  html: string;
+}
+
+export const domainOf = (host: string) => host.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
+
+export function isAllowedDomain(host: string, allowed: string[]): boolean {
+  if (allowed.includes('*')) return true;
+  const h = host.toLowerCase().replace(/\.$/, '');
+  return allowed.some((d) => {
+    const dom = d.toLowerCase().replace(/^\*?\./, '');
+    return h === dom || h.endsWith('.' + dom);
+  });
+}
+
+/**
+ * Only global unicast addresses. ipaddr.js names every special range (private, loopback, linkLocal — which
+ * holds the 169.254.169.254 metadata address —, carrierGradeNat, multicast, uniqueLocal, ipv4Mapped, …).
+ */
+export function isPublicAddress(ip: string): boolean {
+  if (!ipaddr.isValid(ip)) return false;
+  return ipaddr.parse(ip).range() === 'unicast';
+}
+
+function isLoopback(ip: string): boolean {
+  return ipaddr.isValid(ip) && ipaddr.parse(ip).range() === 'loopback';
+}
+
+/** Checks the address syntax and the site; throws the refusal a person reads. */
+export function checkUrl(raw: string, allowedDomains: string[]): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw badRequest('This is not a valid web address');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest('Only http and https addresses can be imported');
+  if (url.username || url.password) throw badRequest('Web addresses with a user name or password are not allowed');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!host) throw badRequest('This is not a valid web address');
+  if (!isAllowedDomain(host, allowedDomains)) throw forbidden(`Recipes from ${domainOf(host)} are not supported`);
+  return url;
+}
+
+/** Resolves once; refuses when any answer is not public, so a rebinding name cannot choose later. */
+async function resolveChecked(host: string, allowLoopback: boolean): Promise<{ address: string; family: number }> {
+  let answers: { address: string; family: number }[];
+  if (isIP(host)) answers = [{ address: host, family: isIP(host) }];
+  else {
+    try {
+      answers = await lookup(host, { all: true, verbatim: true });
+    } catch {
+      throw new HttpError(422, `The site ${host} could not be found`);
+    }
+  }
+  if (!answers.length) throw new HttpError(422, `The site ${host} could not be found`);
+  for (const a of answers) {
+    if (!isPublicAddress(a.address) && !(allowLoopback && isLoopback(a.address))) {
+      throw forbidden('This address points to a private or local network and cannot be fetched');
+    }
+  }
+  return answers[0]!;
+}
+
+interface Hop {
+  status: number;
+  location?: string;
+  body?: Buffer;
+}
+
+function requestOnce(url: URL, pinned: { address: string; family: number }, deadline: number, maxBytes: number): Promise<Hop> {
+  // The socket connects to the address we checked, whatever the resolver would answer now.
+  const pin: LookupFunction = (_host, opts, cb) => {
+    if ((opts as { all?: boolean }).all) (cb as any)(null, [pinned]);
+    else cb(null, pinned.address, pinned.family);
+  };
+  const mod = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const left = deadline - Date.now();
+    if (left <= 0) return reject(tooSlow());
+    const req = mod.get(url, { lookup: pin, headers: { 'user-agent': 'NutritionTracker/0.1 (recipe import)', accept: 'text/html,application/xhtml+xml' } }, (res) => {
+      const status = res.statusCode ?? 0;
+      if (status >= 300 && status < 400 && res.headers.location) {
+        res.resume();
+        clearTimeout(timer);
+        return resolve({ status, location: res.headers.location });
+      }
+      const declared = Number(res.headers['content-length'] ?? 0);
+      if (declared > maxBytes) {
+        req.destroy();
+        clearTimeout(timer);
+        return reject(tooLarge());
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (c: Buffer) => {
+        size += c.length;
+        if (size > maxBytes) {
+          req.destroy(tooLarge());
+          return;
+        }
+        chunks.push(c);
+      });
+      res.on('end', () => {
+        clearTimeout(timer);
+        resolve({ status, body: Buffer.concat(chunks) });
+      });
+      res.on('error', (e) => reject(e));
+    });
+    const timer = setTimeout(() => req.destroy(tooSlow()), left);
+    req.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e instanceof HttpError ? e : new HttpError(422, 'The recipe page could not be loaded', 'validation_error', String(e.message)));
+    });
+  });
+}
+
+const tooLarge = () => new HttpError(413, 'The recipe page is larger than 5 MB');
+const tooSlow = () => new HttpError(422, 'The recipe page took longer than 10 seconds to load');
+
+export async function fetchPage(raw: string, opts: FetchOptions): Promise<FetchedPage> {
+  const deadline = Date.now() + (opts.timeoutMs ?? TIMEOUT_MS);
+  let url = checkUrl(raw, opts.allowedDomains);
+  for (let hops = 0; ; hops++) {
+    const pinned = await resolveChecked(url.hostname.replace(/^\[|\]$/g, ''), opts.allowLoopback);
+    const hop = await requestOnce(url, pinned, deadline, opts.maxBytes ?? MAX_BYTES);
+    if (hop.location) {
+      if (hops >= MAX_REDIRECTS) throw badRequest('The recipe page redirected more than 5 times');
+      url = checkUrl(new URL(hop.location, url).toString(), opts.allowedDomains);
+      continue;
+    }
+    if (hop.status < 200 || hop.status >= 300) throw new HttpError(422, `The recipe page answered ${hop.status}`);
+    return { url: url.toString(), html: hop.body!.toString('utf8') };
+  }
+}
