@@ -12,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { selectUser } from '../../lib/session';
+import { useTimeZoneFromBrowser } from '../../lib/user-settings';
 import { BellButton, NotificationCenter } from '../../features/notifications/notification-center';
 import { AccountMenu } from './account-menu';
 import { BottomBar } from './bottom-bar';
@@ -28,6 +29,7 @@ const DRAWER_WIDTH = 264;
 export function MainLayout() {
   const user = useAppSelector(selectUser);
   const { pathname } = useLocation();
+  useTimeZoneFromBrowser();
   const [menuOpen, setMenuOpen] = useState(false);
   const [alerts, setAlerts] = useState<{ open: boolean; anchor: HTMLElement | null }>({ open: false, anchor: null });
   useCloseOnNavigate(() => {

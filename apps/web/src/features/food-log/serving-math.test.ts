@@ -53,7 +53,8 @@ describe('dates', () => {
     expect(dayLabel('2025-06-10', '2025-06-10')).toBe('Today');
     expect(dayLabel('2025-06-09', '2025-06-10')).toBe('Yesterday');
     expect(dayLabel('2025-06-11', '2025-06-10')).toBe('Tomorrow');
-    expect(dayLabel('2025-06-01', '2025-06-10')).toBe('Sun, 1 Jun');
+    expect(dayLabel('2025-06-01', '2025-06-10', 'en-US')).toBe('Sun, Jun 1');
+    expect(dayLabel('2024-06-01', '2025-06-10', 'en-GB')).toBe('Sat, 1 Jun 2024');
   });
   it('accepts only real calendar dates from the URL', () => {
     expect(isIsoDate('2025-02-28')).toBe(true);

@@ -39,9 +39,5 @@ export function mealForHour(hour: number): MealType {
   return 'snack';
 }
 
-export const MEAL_LABELS: Record<MealType, string> = {
-  breakfast: 'Breakfast',
-  lunch: 'Lunch',
-  dinner: 'Dinner',
-  snack: 'Snacks',
-};
+/** One meal name per type on every screen: the app-wide labels. */
+export { MEAL_LABELS } from '../../lib/format';
