@@ -22,6 +22,7 @@ import { Logo } from './logo';
 import { drawerGroups, logoTarget } from './nav-model';
 import { NavList } from './nav-list';
 import { useCloseOnNavigate } from './use-close-on-navigate';
+import { FocusRing, SkipLink } from './skip-link';
 
 const DRAWER_WIDTH = 264;
 
@@ -41,6 +42,8 @@ export function MainLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <SkipLink />
+      <FocusRing />
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
         <Toolbar sx={{ gap: 1 }}>
           {!user && (
@@ -74,7 +77,7 @@ export function MainLayout() {
       </Drawer>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
-        <Box component="main" id="main" sx={{ flex: 1, width: '100%', maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 4 } }}>
+        <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, width: '100%', maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 4 } }}>
           <Outlet />
         </Box>
         <Footer />
