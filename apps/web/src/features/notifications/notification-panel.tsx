@@ -74,17 +74,17 @@ export function NotificationPanel({ onClose }: { onClose: () => void }) {
       </Box>
       {/* Paging only when there is more than one page: "Previous 1/1 Next" on an empty list says nothing. */}
       {pages > 1 && (
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1, borderTop: 1, borderColor: 'divider' }} data-testid="notification-pager">
-        <Button size="small" onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0}>
-          Previous
-        </Button>
-        <Typography variant="body2" aria-label="Page" data-testid="notification-page">
-          {pageLabel(page, total, NOTIFICATION_PAGE_SIZE)}
-        </Typography>
-        <Button size="small" onClick={() => setPage((p) => Math.min(pages - 1, p + 1))} disabled={page >= pages - 1}>
-          Next
-        </Button>
-      </Stack>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1, borderTop: 1, borderColor: 'divider' }} data-testid="notification-pager">
+          <Button size="small" onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0}>
+            Previous
+          </Button>
+          <Typography variant="body2" aria-label="Page" data-testid="notification-page">
+            {pageLabel(page, total, NOTIFICATION_PAGE_SIZE)}
+          </Typography>
+          <Button size="small" onClick={() => setPage((p) => Math.min(pages - 1, p + 1))} disabled={page >= pages - 1}>
+            Next
+          </Button>
+        </Stack>
       )}
     </Box>
   );
