@@ -11,7 +11,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { FoodLogEntry, MealSummary } from '../types';
 import { MEAL_LABELS, round } from '../serving-math';
 import { countOf, formatGrams, formatKcal } from '../../../lib/format';
@@ -47,17 +47,21 @@ export function MealCard({ meal, onAdd, onEdit, onDelete, onCopyPrevious, previo
   const cardRef = useRef<HTMLElement>(null);
 
   /** After a delete, focus goes to the next entry's delete button, else the previous one, else "Add to". */
+  const pendingFocus = useRef<{ id: number; index: number } | null>(null);
   async function remove(entry: FoodLogEntry, index: number) {
-    if (!(await onDelete(entry))) return;
-    const card = cardRef.current;
-    if (!card) return;
-    // Wait for the list to re-render without the entry.
-    requestAnimationFrame(() => {
-      const buttons = card.querySelectorAll<HTMLButtonElement>('[data-entry-delete]');
-      const target = buttons[Math.min(index, buttons.length - 1)] ?? card.querySelector<HTMLButtonElement>('[data-meal-add]');
-      target?.focus();
-    });
+    pendingFocus.current = { id: entry.id, index };
+    if (!(await onDelete(entry))) pendingFocus.current = null;
   }
+  // Runs when the refetched list arrives without the entry (the button being clicked is still there before).
+  useEffect(() => {
+    const pending = pendingFocus.current;
+    const card = cardRef.current;
+    if (!pending || !card || meal.foods.some((f) => f.id === pending.id)) return;
+    pendingFocus.current = null;
+    const buttons = card.querySelectorAll<HTMLButtonElement>('[data-entry-delete]');
+    const target = buttons[Math.min(pending.index, buttons.length - 1)] ?? card.querySelector<HTMLButtonElement>('[data-meal-add]');
+    target?.focus();
+  }, [meal.foods]);
 
   return (
     <Card component="section" aria-label={label} data-testid={`meal-${meal.meal_type}`} ref={cardRef}>
