@@ -221,16 +221,24 @@ describe('issue 10: the screens as a product', () => {
       request_data: { meal_times: {}, nutritional_goals: { calories: 2000, protein: 110, carbs: 230, fat: 70, fiber: 30 }, favorite_foods: [] },
     }, user.token);
     await expect.poll(async () => (await apiCall(server, 'GET', `/meal-plans/${plan.json.id}`, undefined, user.token)).json.status, { timeout: 90_000, interval: 500 }).not.toBe('processing');
-    const pages: [string, string][] = [['dashboard', '/dashboard'], ['food-log', '/food-log'], ['plan', `/meal-plan/${plan.json.id}`], ['suggestions', '/suggestions'], ['settings', '/settings']];
+    // Each page with what shows that it has loaded (not its skeleton).
+    const pages: [string, string, (p: Page) => Promise<void>][] = [
+      ['dashboard', '/dashboard', (p) => p.getByTestId('dash-meal-snack').waitFor()],
+      ['food-log', '/food-log', (p) => p.getByTestId('meal-snack').waitFor()],
+      ['plan', `/meal-plan/${plan.json.id}`, (p) => p.getByRole('heading', { name: 'Breakfast' }).first().waitFor()],
+      ['suggestions', '/suggestions', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
+      ['settings', '/settings', (p) => p.getByLabel('Calories').waitFor()],
+    ];
     for (const scheme of ['light', 'dark'] as const) {
       for (const viewport of [MOBILE, DESKTOP]) {
         const ctx = await newContext(browser, viewport, scheme);
         const page: Page = await ctx.newPage();
-        for (const [name, path] of pages) {
+        for (const [name, path, ready] of pages) {
           await openSignedIn(page, server, user.token, path);
-          await page.waitForLoadState('networkidle');
-          await page.waitForTimeout(800);
-          await page.screenshot({ path: join(dir, `${name}-${viewport.width}-${scheme}.png`), fullPage: true });
+          await ready(page);
+          await page.waitForTimeout(1500);
+          await page.screenshot({ path: join(dir, `${name}-${viewport.width}-${scheme}.png`) });
+          await page.screenshot({ path: join(dir, `${name}-${viewport.width}-${scheme}-full.png`), fullPage: true });
         }
         await ctx.close();
       }

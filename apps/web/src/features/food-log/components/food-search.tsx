@@ -31,7 +31,7 @@ export function resultLine(f: FoodSearchResult) {
 
 /** Search as you type; results show name, brand, serving and calories. */
 /** Examples that find foods in the bundled database ("greek yogurt" found nothing: issue 10 item 4). */
-export const SEARCH_PLACEHOLDER = 'e.g. chicken breast, banana, oatmeal';
+export const SEARCH_PLACEHOLDER = 'e.g. chicken breast, banana';
 
 /**
  * Search as you type; results show name, brand, serving and calories. The results are a listbox
