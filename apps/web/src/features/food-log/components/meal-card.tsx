@@ -13,8 +13,8 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useEffect, useRef } from 'react';
 import type { FoodLogEntry, MealSummary } from '../types';
-import { MEAL_LABELS, round } from '../serving-math';
-import { countOf, formatGrams, formatKcal } from '../../../lib/format';
+import { MEAL_LABELS, round, servingText } from '../serving-math';
+import { formatGrams, formatKcal } from '../../../lib/format';
 
 interface Props {
   meal: MealSummary;
@@ -32,14 +32,6 @@ export function macroLine(t: { protein: number; carbs: number; fat: number }) {
   return `P\u00a0${formatGrams(round(t.protein))} · C\u00a0${formatGrams(round(t.carbs))} · F\u00a0${formatGrams(round(t.fat))}`;
 }
 
-/** "2 slices", "1 cup", "0.5 × 100 g": how much of a food was logged. */
-export function servingText(f: Pick<FoodLogEntry, 'number_of_servings' | 'serving_description'>): string {
-  const n = round(f.number_of_servings, 2);
-  const unit = f.serving_description.trim();
-  // A description that starts with an amount ("100 g", "1 cup, chopped") is counted, not pluralised.
-  if (!unit || /^\d/.test(unit)) return n === 1 ? unit || '1 serving' : `${n} × ${unit || 'serving'}`;
-  return countOf(n, unit);
-}
 
 /** One meal of the day: what was eaten, its totals, and the way to add more. */
 export function MealCard({ meal, onAdd, onEdit, onDelete, onCopyPrevious, previousCount = 0 }: Props) {
