@@ -45,13 +45,14 @@ export function FocusRing() {
   return (
     <GlobalStyles
       styles={(theme) => ({
-        ':where(a, button, input, select, textarea, [role="button"], [role="option"], [role="tab"], [role="menuitem"], [tabindex]):focus-visible, .Mui-focusVisible': {
+        // `body` in front: MUI's components reset `outline: 0` with one class, this must outrank it.
+        'body :is(a, button, select, textarea, [role="button"], [role="option"], [role="tab"], [role="menuitem"], [tabindex]):focus-visible, body .Mui-focusVisible': {
           outline: `3px solid ${theme.palette.mode === 'dark' ? theme.palette.primary.light : theme.palette.primary.main}`,
           outlineOffset: 2,
         },
         // Text fields already draw a thick coloured border when focused.
-        '.MuiInputBase-input:focus-visible': { outline: 'none' },
-        '#main:focus': { outline: 'none' },
+        'body .MuiInputBase-input:focus-visible': { outline: 'none' },
+        'body #main:focus': { outline: 'none' },
       })}
     />
   );
