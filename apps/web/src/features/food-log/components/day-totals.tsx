@@ -53,7 +53,7 @@ export function DayTotals({ summary }: { summary: DailySummary }) {
               </Typography>
               <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} data-testid={`day-${k}`}>
                 {formatNumber(round(t[k]))}
-                {g[k] > 0 ? `\u00a0/\u00a0${formatNumber(round(g[k]))}` : ''}\u00a0g
+                {g[k] > 0 ? `\u00a0/\u00a0${formatNumber(round(g[k]))}` : ''}{'\u00a0g'}
               </Typography>
               {status.state === 'met' || status.state === 'over' ? (
                 <Typography variant="caption" sx={{ color: `${status.color}.main` }}>

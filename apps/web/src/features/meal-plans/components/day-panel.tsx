@@ -62,7 +62,7 @@ export function DayPanel({ day, goals, editable, busy, onRegenerate, onSwap, onR
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
               <LogDayButton dayLog={dayLog} dayLabel={dayLabel} />
               {editable ? (
-                <Button variant="outlined" startIcon={<AutorenewIcon />} disabled={!!busy} onClick={() => onRegenerate({ day_number: day.day_number })} sx={{ whiteSpace: 'nowrap' }}>
+                <Button variant="outlined" size="small" startIcon={<AutorenewIcon />} disabled={!!busy} onClick={() => onRegenerate({ day_number: day.day_number })} sx={{ whiteSpace: 'nowrap' }}>
                   {wholeDayBusy ? 'Regenerating…' : 'Regenerate day'}
                 </Button>
               ) : null}

@@ -32,7 +32,7 @@ export function GoalBars({ totals, goals }: { totals: Goals; goals: Goals | null
               </Typography>
               <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                 {whole(value)}
-                {goal > 0 ? `\u00a0/\u00a0${whole(goal)}` : ''}\u00a0{unit}
+                {goal > 0 ? `\u00a0/\u00a0${whole(goal)}` : ''}{'\u00a0'}{unit}
                 {status.state === 'met' || status.state === 'over' ? ` · ${status.state === 'met' ? '✓' : status.text}` : ''}
               </Typography>
             </Box>

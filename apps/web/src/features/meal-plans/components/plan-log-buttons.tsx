@@ -68,7 +68,7 @@ export function LogDayButton({ dayLog, dayLabel }: { dayLog: DayLog; dayLabel: s
     return <Chip color="success" variant="outlined" icon={<CheckIcon />} label="Day logged" aria-label={`${dayLabel} is logged`} />;
   }
   return (
-    <Button variant="contained" startIcon={<AddTaskIcon />} disabled={dayLog.busy} onClick={dayLog.logDay} aria-label={`Log this day (${dayLabel})`} sx={{ whiteSpace: 'nowrap' }}>
+    <Button variant="contained" size="small" startIcon={<AddTaskIcon />} disabled={dayLog.busy} onClick={dayLog.logDay} aria-label={`Log this day (${dayLabel})`} sx={{ whiteSpace: 'nowrap' }}>
       Log this day
     </Button>
   );
