@@ -26,14 +26,14 @@ export function GoalBars({ totals, goals }: { totals: Goals; goals: Goals | null
         const status = goalStatus(value, goal, KIND[key], unit === 'kcal' ? 'kcal' : 'g');
         return (
           <Box key={key}>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
+            {/* Wraps between label and value in a narrow column instead of running into the next one. */}
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap', columnGap: 1 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {label}
               </Typography>
               <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                 {whole(value)}
                 {goal > 0 ? `\u00a0/\u00a0${whole(goal)}` : ''}{'\u00a0'}{unit}
-                {status.state === 'met' || status.state === 'over' ? ` · ${status.state === 'met' ? '✓' : status.text}` : ''}
               </Typography>
             </Box>
             <LinearProgress
@@ -44,6 +44,11 @@ export function GoalBars({ totals, goals }: { totals: Goals; goals: Goals | null
               aria-label={`${label}: ${whole(value)} of ${whole(goal)} ${unit}`}
               sx={{ height: 8, borderRadius: 4, mt: 0.5, bgcolor: 'action.disabledBackground' }}
             />
+            {status.state === 'met' || status.state === 'over' ? (
+              <Typography variant="caption" sx={{ display: 'block', mt: 0.25, color: `${status.color}.main` }}>
+                {status.state === 'met' ? `✓ ${status.text}` : `! ${status.text}`}
+              </Typography>
+            ) : null}
           </Box>
         );
       })}
