@@ -97,7 +97,7 @@ function DashboardBody({ day }: { day: DailySummary }) {
           <Suspense fallback={<Skeleton variant="circular" width={200} height={200} sx={{ mx: 'auto' }} />}>
             <CalorieRing eaten={t.calories} goal={g.calories} color={calorie.color} />
           </Suspense>
-          <Typography align="center" sx={{ mt: 1, fontWeight: 600, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 0.5 }} color={calorie.state === 'none' ? 'text.primary' : `${calorie.color}.main`} data-testid="dash-remaining" data-state={calorie.state}>
+          <Typography align="center" sx={{ mt: 1, fontWeight: 600, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 0.5, color: calorie.state === 'none' || calorie.state === 'under' ? 'text.primary' : `${calorie.color}.main` }} data-testid="dash-remaining" data-state={calorie.state}>
             <StatusIcon state={calorie.state} />
             {g.calories > 0
               ? calorie.state === 'met'

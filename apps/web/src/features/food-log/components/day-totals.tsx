@@ -28,8 +28,8 @@ export function DayTotals({ summary }: { summary: DailySummary }) {
         </Typography>
         <Typography color="text.secondary">{g.calories > 0 ? `of ${formatNumber(round(g.calories))}\u00a0kcal` : 'kcal eaten'}</Typography>
         {g.calories > 0 && (
-          <Typography sx={{ ml: 'auto', fontWeight: 600 }} color={`${calorie.color}.main`} data-testid="day-calorie-status">
-            {calorie.state === 'met' ? '✓ On target' : calorie.text}
+          <Typography sx={{ ml: 'auto', fontWeight: 600, color: `${calorie.color}.main` }} data-testid="day-calorie-status">
+            {calorie.state === 'met' ? '✓ On target' : calorie.state === 'over' ? `! ${calorie.text}` : calorie.text}
           </Typography>
         )}
       </Box>
