@@ -198,7 +198,7 @@ describe('food log', () => {
 
     await page.getByLabel('Search foods').fill('');
     await page.getByTestId('meal-snack').getByRole('button', { name: 'Add to Snack' }).click();
-    await page.getByRole('button', { name: 'Add Banana, raw to snacks' }).click();
+    await page.getByRole('button', { name: 'Add Banana, raw to snack' }).click();
     await expect.poll(() => text(page, 'meal-snack-calories'), { timeout: 10_000 }).toBe('105 kcal');
     // Nothing sticks out sideways at phone width.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
