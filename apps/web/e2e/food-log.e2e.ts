@@ -24,13 +24,14 @@ useProduct((s, b) => {
 });
 
 async function text(page: Page, testId: string) {
-  return (await page.getByTestId(testId).textContent())?.trim();
+  // Values and units are joined by non-breaking spaces so they never wrap apart; compare them as spaces.
+  return (await page.getByTestId(testId).textContent())?.replace(/\u00a0/g, ' ').trim();
 }
 
 /** Search, open the first hit named like `name`, and add it to `meal` from the detail sheet. */
 async function addFood(page: Page, search: string, name: RegExp, meal: string) {
   await page.getByLabel('Search foods').fill(search);
-  await page.getByRole('button', { name }).first().click();
+  await page.getByRole('listbox', { name: 'Search results' }).getByRole('option', { name }).first().click();
   const sheet = page.getByRole('dialog');
   await sheet.getByTestId('preview-calories').waitFor();
   await sheet.getByLabel('Meal').click();
@@ -62,7 +63,7 @@ describe('food log', () => {
     expect(await text(page, 'day-calories')).toBe('0');
 
     await page.getByLabel('Search foods').fill('banana');
-    await page.getByRole('button', { name: /^Banana, raw/ }).first().click();
+    await page.getByRole('option', { name: /^Banana, raw/ }).first().click();
     const sheet = page.getByRole('dialog');
     // 1 medium banana (118 g) is 105 kcal; two of them preview 210 before anything is saved.
     expect(await sheet.getByTestId('preview-calories').textContent()).toBe('105');
@@ -181,7 +182,7 @@ describe('food log', () => {
     const page = await ctx.newPage();
     await openSignedIn(page, server, user.token, '/food-log?food=banana');
     expect(await page.getByLabel('Search foods').inputValue()).toBe('banana');
-    await page.getByRole('button', { name: /^Banana, raw/ }).first().click();
+    await page.getByRole('option', { name: /^Banana, raw/ }).first().click();
     const sheet = page.getByRole('dialog');
     await sheet.getByTestId('preview-calories').waitFor();
     // A bottom sheet: anchored to the bottom edge of the screen, full width.
@@ -196,8 +197,8 @@ describe('food log', () => {
     await sheet.waitFor({ state: 'detached' });
 
     await page.getByLabel('Search foods').fill('');
-    await page.getByTestId('meal-snack').getByRole('button', { name: 'Add to Snacks' }).click();
-    await page.getByRole('button', { name: 'Add Banana, raw to snacks' }).click();
+    await page.getByTestId('meal-snack').getByRole('button', { name: 'Add to Snack' }).click();
+    await page.getByRole('button', { name: 'Add Banana, raw to snack' }).click();
     await expect.poll(() => text(page, 'meal-snack-calories'), { timeout: 10_000 }).toBe('105 kcal');
     // Nothing sticks out sideways at phone width.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);

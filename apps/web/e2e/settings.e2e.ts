@@ -37,10 +37,10 @@ describe('settings', () => {
     await poll(async () => (await apiCall(server, 'GET', '/user-settings', undefined, user.token)).json.allergies).toEqual(['peanuts']);
     expect((await apiCall(server, 'GET', '/user-settings', undefined, user.token)).json.diet_types).toEqual(['vegetarian']);
 
-    // A goal the server refuses shows its message, not a crash.
+    // A goal out of range is explained in a sentence under its field.
     await page.getByLabel('Calories').fill('100');
     await page.getByRole('button', { name: 'Save goals' }).click();
-    await page.getByText(/between 800 and 10000/).first().waitFor();
+    await page.getByText('The calorie goal must be between 800 and 10,000 kcal', { exact: true }).waitFor();
     await ctx.close();
   });
 

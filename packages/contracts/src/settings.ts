@@ -21,13 +21,16 @@ function isTimeZone(tz: string): boolean {
 }
 export const TimeZoneSchema = z.string().max(64).refine(isTimeZone, { error: 'Unknown time zone: use an IANA name such as Europe/Berlin' });
 
-const whole = (min: number, max: number, what: string) =>
-  z
+/** Whole-number goals with messages a person can read next to the field ("Protein must be …"). */
+const whole = (min: number, max: number, what: string, unit: string) => {
+  const range = `${what} must be between ${min.toLocaleString('en-US')} and ${max.toLocaleString('en-US')}${unit ? ` ${unit}` : ''}`;
+  return z
     .number({ error: `${what} must be a number` })
-    .int(`${what} must be a whole number`)
-    .min(min, `${what} must be between ${min} and ${max}`)
-    .max(max, `${what} must be between ${min} and ${max}`)
+    .int(unit ? `${what} must be a whole number of ${unit}` : `${what} must be a whole number`)
+    .min(min, range)
+    .max(max, range)
     .nullable();
+};
 
 export const DietTypeIdSchema = z.enum(DIET_TYPE_IDS, { error: `Unknown diet type; use one of ${DIET_TYPE_IDS.join(', ')}` });
 export const AllergyIdSchema = z.enum(ALLERGY_IDS, { error: `Unknown allergy; use one of ${ALLERGY_IDS.join(', ')}` });
@@ -61,15 +64,63 @@ export const UserSettingsUpdateSchema = z.object({
   diet_types: uniqueList(DietTypeIdSchema).optional(),
   allergies: uniqueList(AllergyIdSchema).optional(),
   timezone: TimeZoneSchema.optional(),
-  daily_calorie_goal: whole(800, 10_000, 'daily_calorie_goal').optional(),
-  daily_protein_goal: whole(0, 1000, 'daily_protein_goal').optional(),
-  daily_carbs_goal: whole(0, 1000, 'daily_carbs_goal').optional(),
-  daily_fat_goal: whole(0, 1000, 'daily_fat_goal').optional(),
-  daily_fiber_goal: whole(0, 1000, 'daily_fiber_goal').optional(),
+  daily_calorie_goal: whole(800, 10_000, 'The calorie goal', 'kcal').optional(),
+  daily_protein_goal: whole(0, 1000, 'Protein', 'g').optional(),
+  daily_carbs_goal: whole(0, 1000, 'Carbs', 'g').optional(),
+  daily_fat_goal: whole(0, 1000, 'Fat', 'g').optional(),
+  daily_fiber_goal: whole(0, 1000, 'Fiber', 'g').optional(),
   units: UnitsSchema.optional(),
-  birth_year: whole(1900, new Date().getFullYear(), 'birth_year').optional(),
+  birth_year: whole(1900, new Date().getFullYear(), 'Birth year', '').optional(),
   sex: SexSchema.nullable().optional(),
 });
+
+/** kcal per gram of each macro (Atwater factors); fiber is bounded per 1,000 kcal instead. */
+const KCAL_PER_GRAM = { daily_protein_goal: 4, daily_carbs_goal: 4, daily_fat_goal: 9 } as const;
+/** More fiber than this per 1,000 kcal is not a diet anyone can eat (guidelines ask for about 14 g). */
+const MAX_FIBER_PER_1000_KCAL = 50;
+const NAMES = { daily_protein_goal: 'Protein', daily_carbs_goal: 'Carbs', daily_fat_goal: 'Fat' } as const;
+
+export type GoalKey = 'daily_calorie_goal' | 'daily_protein_goal' | 'daily_carbs_goal' | 'daily_fat_goal' | 'daily_fiber_goal';
+export interface GoalIssue {
+  field: GoalKey;
+  msg: string;
+}
+
+/**
+ * Goals that cannot go together with the calorie goal (issue 10 item 8): a macro whose calories alone
+ * exceed the calorie goal (900 g protein = 3,600 kcal at a 2,000 kcal goal), or protein, carbs and fat
+ * adding up to far more than the goal. Used by the API on the merged settings and by the form before it sends.
+ */
+export function goalPlausibilityIssues(goals: Partial<Record<GoalKey, number | null>>): GoalIssue[] {
+  const kcal = goals.daily_calorie_goal;
+  if (kcal === null || kcal === undefined || kcal <= 0) return [];
+  const issues: GoalIssue[] = [];
+  const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+  for (const field of ['daily_protein_goal', 'daily_carbs_goal', 'daily_fat_goal'] as const) {
+    const g = goals[field];
+    if (g === null || g === undefined) continue;
+    const max = Math.floor(kcal / KCAL_PER_GRAM[field]);
+    if (g > max) {
+      issues.push({ field, msg: `${NAMES[field]} of ${fmt(g)} g alone is ${fmt(g * KCAL_PER_GRAM[field])} kcal, more than your ${fmt(kcal)} kcal calorie goal. Use at most ${fmt(max)} g.` });
+    }
+  }
+  const fiber = goals.daily_fiber_goal;
+  if (fiber !== null && fiber !== undefined) {
+    const max = Math.floor((kcal / 1000) * MAX_FIBER_PER_1000_KCAL);
+    if (fiber > max) issues.push({ field: 'daily_fiber_goal', msg: `${fmt(fiber)} g of fiber is more than a ${fmt(kcal)} kcal day can hold. Use at most ${fmt(max)} g.` });
+  }
+  if (issues.length === 0) {
+    const p = goals.daily_protein_goal ?? 0;
+    const c = goals.daily_carbs_goal ?? 0;
+    const f = goals.daily_fat_goal ?? 0;
+    const sum = p * 4 + c * 4 + f * 9;
+    // 15 % of slack: goal helpers and labels round, and fiber's calories are counted with carbs.
+    if (sum > kcal * 1.15) {
+      issues.push({ field: 'daily_calorie_goal', msg: `Protein, carbs and fat add up to ${fmt(sum)} kcal, well above your ${fmt(kcal)} kcal calorie goal. Lower a macro or raise the calorie goal.` });
+    }
+  }
+  return issues;
+}
 export type UserSettingsUpdate = z.infer<typeof UserSettingsUpdateSchema>;
 
 export const OptionSchema = z.object({ id: z.string(), label: z.string() });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthSession, UserSettings, UserSettingsUpdate } from '@app/contracts';
-import { badRequest, conflict } from '../../lib/http-error.ts';
+import { ErrorTypes, goalPlausibilityIssues, type AuthSession, type UserSettings, type UserSettingsUpdate } from '@app/contracts';
+import { badRequest, conflict, HttpError } from '../../lib/http-error.ts';
 import { hashPassword, verifyDummy } from '../auth/passwords.ts';
 import { assertStrongPassword, confirmPassword } from '../auth/service.ts';
 import { setPassword, updateUser, type UserRow } from '../auth/repository.ts';
@@ -38,6 +38,15 @@ export function settingsService(app: FastifyInstance) {
     },
 
     async save(userId: number, patch: UserSettingsUpdate) {
+      const goalsChanged = Object.keys(patch).some((k) => k.startsWith('daily_'));
+      if (goalsChanged) {
+        // A patch may change one goal: judge it together with the goals already saved.
+        const merged = { ...toSettings(await repo.findSettings(db, userId)), ...patch };
+        const issues = goalPlausibilityIssues(merged);
+        if (issues.length > 0) {
+          throw new HttpError(422, issues[0].msg, ErrorTypes.validation, issues.map((i) => ({ loc: ['body', i.field], msg: i.msg, type: 'value_error' })));
+        }
+      }
       const { row, created } = await repo.upsertSettings(db, userId, patch);
       return { settings: toSettings(row), created };
     },

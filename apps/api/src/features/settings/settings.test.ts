@@ -67,6 +67,32 @@ describe('user settings', () => {
     expect((await http.get('/user-settings', { token })).json.timezone).toBe('UTC');
   });
 
+  it('refuses goals that cannot fit the calorie goal, also when only one of them changes', async () => {
+    const { token } = await createUser(t, { http });
+    const refused = await http.put('/user-settings', { daily_calorie_goal: 2000, daily_protein_goal: 900 }, { token });
+    expect(refused.status).toBe(422);
+    expect(refused.json.detail).toMatchObject({
+      type: 'validation_error',
+      msg: 'Protein of 900 g alone is 3,600 kcal, more than your 2,000 kcal calorie goal. Use at most 500 g.',
+      errors: [{ loc: ['body', 'daily_protein_goal'] }],
+    });
+    expect((await http.get('/user-settings', { token })).json.daily_protein_goal).toBeNull();
+    expect((await http.put('/user-settings', { daily_calorie_goal: 2000, daily_protein_goal: 150, daily_fat_goal: 70 }, { token })).status).toBe(200);
+    // The saved calorie goal judges a lone macro change, and a lower calorie goal judges the saved macros.
+    const fat = await http.post('/user-settings', { daily_fat_goal: 300 }, { token });
+    expect(fat.status).toBe(422);
+    expect(fat.json.detail.errors[0].loc).toEqual(['body', 'daily_fat_goal']);
+    expect((await http.put('/user-settings', { daily_calorie_goal: 900 }, { token })).status).toBe(422);
+    // Clearing the calorie goal leaves nothing to compare with.
+    expect((await http.put('/user-settings', { daily_calorie_goal: null, daily_protein_goal: 900 }, { token })).status).toBe(200);
+  });
+
+  it('explains range errors in words about the field', async () => {
+    const { token } = await createUser(t, { http });
+    const res = await http.put('/user-settings', { daily_calorie_goal: 500 }, { token });
+    expect(res.json.detail.errors[0]).toMatchObject({ loc: ['body', 'daily_calorie_goal'], msg: 'The calorie goal must be between 800 and 10,000 kcal' });
+  });
+
   it('accepts UTC and IANA zones', async () => {
     const { token } = await createUser(t, { http });
     for (const timezone of ['UTC', 'America/New_York', 'Asia/Kolkata', 'Europe/Kyiv']) {

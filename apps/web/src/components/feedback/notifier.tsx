@@ -4,14 +4,14 @@ import { subscribeNotices, type Notice } from './notify';
 // The snackbar UI (Snackbar, Alert, transitions) loads with the first notice, not with the first page.
 const NoticeSnackbar = lazy(() => import('./notice-snackbar'));
 
-/** Shows the queued notices one at a time. */
+/** Shows the latest notice; a newer one replaces it at once. */
 export function Notifier() {
-  const [queue, setQueue] = useState<readonly Notice[]>([]);
-  useEffect(() => subscribeNotices(setQueue), []);
-  if (queue.length === 0) return null;
+  const [current, setCurrent] = useState<Notice | null>(null);
+  useEffect(() => subscribeNotices(setCurrent), []);
+  if (!current) return null;
   return (
     <Suspense fallback={null}>
-      <NoticeSnackbar current={queue[0]} />
+      <NoticeSnackbar current={current} />
     </Suspense>
   );
 }

@@ -46,16 +46,21 @@ export function BottomBar({ onAlerts, alertsOpen }: { onAlerts: () => void; aler
       >
         <BottomNavigation value={value} showLabels sx={{ height: MOBILE_BOTTOM_BAR_HEIGHT }} component="nav" aria-label="Main">
           <BottomNavigationAction value="dashboard" label="Dashboard" icon={<DashboardIcon />} component={RouterLink} to={paths.dashboard} onClick={tapFeedback} />
-          <BottomNavigationAction
-            value="food"
-            label="Food"
-            icon={<RestaurantMenuIcon />}
-            aria-haspopup="menu"
-            onClick={(e) => {
-              tapFeedback();
-              setPopup({ which: 'food', anchor: e.currentTarget });
-            }}
-          />
+          {/* A tab with one destination goes there in one tap; the menu is for tabs with several. */}
+          {FOOD_ENTRIES.length === 1 ? (
+            <BottomNavigationAction value="food" label="Food" icon={<RestaurantMenuIcon />} component={RouterLink} to={FOOD_ENTRIES[0].to!} onClick={tapFeedback} />
+          ) : (
+            <BottomNavigationAction
+              value="food"
+              label="Food"
+              icon={<RestaurantMenuIcon />}
+              aria-haspopup="menu"
+              onClick={(e) => {
+                tapFeedback();
+                setPopup({ which: 'food', anchor: e.currentTarget });
+              }}
+            />
+          )}
           <BottomNavigationAction
             value="ai"
             label="AI"

@@ -12,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { selectUser } from '../../lib/session';
+import { useTimeZoneFromBrowser } from '../../lib/user-settings';
 import { BellButton, NotificationCenter } from '../../features/notifications/notification-center';
 import { AccountMenu } from './account-menu';
 import { BottomBar } from './bottom-bar';
@@ -21,6 +22,7 @@ import { Logo } from './logo';
 import { drawerGroups, logoTarget } from './nav-model';
 import { NavList } from './nav-list';
 import { useCloseOnNavigate } from './use-close-on-navigate';
+import { FocusRing, SkipLink } from './skip-link';
 
 const DRAWER_WIDTH = 264;
 
@@ -28,6 +30,7 @@ const DRAWER_WIDTH = 264;
 export function MainLayout() {
   const user = useAppSelector(selectUser);
   const { pathname } = useLocation();
+  useTimeZoneFromBrowser();
   const [menuOpen, setMenuOpen] = useState(false);
   const [alerts, setAlerts] = useState<{ open: boolean; anchor: HTMLElement | null }>({ open: false, anchor: null });
   useCloseOnNavigate(() => {
@@ -39,6 +42,8 @@ export function MainLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <SkipLink />
+      <FocusRing />
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
         <Toolbar sx={{ gap: 1 }}>
           {!user && (
@@ -72,7 +77,7 @@ export function MainLayout() {
       </Drawer>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
-        <Box component="main" id="main" sx={{ flex: 1, width: '100%', maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 4 } }}>
+        <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, width: '100%', maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 4 } }}>
           <Outlet />
         </Box>
         <Footer />

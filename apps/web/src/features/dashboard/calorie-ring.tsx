@@ -3,8 +3,8 @@ import Typography from '@mui/material/Typography';
 import { Gauge, gaugeClasses } from '@mui/x-charts/Gauge';
 
 /** Calories eaten against the goal as a ring; its own chunk so the charts library loads only here. */
-export default function CalorieRing({ eaten, goal }: { eaten: number; goal: number }) {
-  const over = goal > 0 && eaten > goal;
+/** `color` comes from lib/goal-status: a small overage is success, not red. */
+export default function CalorieRing({ eaten, goal, color }: { eaten: number; goal: number; color: 'primary' | 'success' | 'warning' }) {
   const value = goal > 0 ? Math.min(eaten, goal) : 0;
   return (
     <Box sx={{ position: 'relative', width: 200, height: 200, mx: 'auto' }}>
@@ -18,16 +18,16 @@ export default function CalorieRing({ eaten, goal }: { eaten: number; goal: numb
         text={() => ''}
         aria-label={goal > 0 ? `${Math.round(eaten)} of ${Math.round(goal)} kcal eaten` : `${Math.round(eaten)} kcal eaten`}
         sx={(theme) => ({
-          [`& .${gaugeClasses.valueArc}`]: { fill: over ? theme.palette.error.main : theme.palette.primary.main },
+          [`& .${gaugeClasses.valueArc}`]: { fill: theme.palette[color].main },
           [`& .${gaugeClasses.referenceArc}`]: { fill: theme.palette.action.disabledBackground },
         })}
       />
       <Box sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center' }} aria-hidden>
         <Typography variant="h4" component="p" sx={{ fontWeight: 700, lineHeight: 1.1 }}>
-          {Math.round(eaten)}
+          {Math.round(eaten).toLocaleString()}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {goal > 0 ? `of ${Math.round(goal)} kcal` : 'kcal'}
+          {goal > 0 ? `of ${Math.round(goal).toLocaleString()} kcal` : 'kcal'}
         </Typography>
       </Box>
     </Box>

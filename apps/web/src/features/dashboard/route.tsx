@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { format } from 'date-fns';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,15 +11,19 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
 import SettingsIcon from '@mui/icons-material/Settings';
+import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
+import WarningIcon from '@mui/icons-material/WarningAmberOutlined';
 import type { DailySummary } from '@app/contracts';
 import { MEAL_TYPES } from '@app/contracts/constants';
 import { paths } from '../../lib/paths';
 import { errorDetail } from '../../lib/errors';
+import { foodList, formatDay, formatKcal, formatNumber, MEAL_LABELS } from '../../lib/format';
+import { GOAL_KINDS, goalStatus } from '../../lib/goal-status';
+import { useToday } from '../../lib/user-settings';
 import { useGetDashboardDayQuery } from './api';
 
 const CalorieRing = lazy(() => import('./calorie-ring'));
 
-const MEAL_LABELS = { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner', snack: 'Snacks' } as const;
 const MACROS = [
   ['protein', 'Protein'],
   ['carbs', 'Carbs'],
@@ -30,7 +33,8 @@ const MACROS = [
 
 /** /dashboard: today against the goals, the meals so far, and where to go next. */
 export function Component() {
-  const today = format(new Date(), 'yyyy-MM-dd');
+  // The settings time zone's today (issue 10 item 5), not the browser's.
+  const today = useToday();
   const { data, error, refetch } = useGetDashboardDayQuery(today);
   return (
     <Box>
@@ -38,7 +42,7 @@ export function Component() {
         Today
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {format(new Date(), 'EEEE, d MMMM')}
+        {formatDay(today, { weekday: 'long', month: 'long' })}
       </Typography>
       {error ? (
         <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => refetch()}>Retry</Button>}>
@@ -58,12 +62,13 @@ function DashboardBody({ day }: { day: DailySummary }) {
   const g = day.goals;
   const noGoals = !(g.calories > 0);
   const nothingLogged = MEAL_TYPES.every((m) => day.meals[m].foods.length === 0);
+  const calorie = goalStatus(t.calories, g.calories, 'limit', 'kcal');
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       {(noGoals || nothingLogged) && (
         <Card sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'action.hover', borderStyle: 'dashed' }} component="section" aria-label="Getting started">
           <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
-            {noGoals ? 'Welcome! Two steps to get going' : 'Nothing logged yet today'}
+            {noGoals && nothingLogged ? 'Welcome! Two steps to get going' : noGoals ? 'One step left: set your goals' : 'Nothing logged yet today'}
           </Typography>
           <Box component="ol" sx={{ m: 0, pl: 3, color: 'text.secondary', '& li': { mb: 0.5 } }}>
             {noGoals && <li>Set your daily calorie and macro goals in Settings, so we can show how you are doing.</li>}
@@ -90,13 +95,16 @@ function DashboardBody({ day }: { day: DailySummary }) {
             Calories
           </Typography>
           <Suspense fallback={<Skeleton variant="circular" width={200} height={200} sx={{ mx: 'auto' }} />}>
-            <CalorieRing eaten={t.calories} goal={g.calories} />
+            <CalorieRing eaten={t.calories} goal={g.calories} color={calorie.color} />
           </Suspense>
-          <Typography align="center" sx={{ mt: 1, fontWeight: 600 }} color={g.calories > 0 && t.calories > g.calories ? 'error' : 'text.primary'} data-testid="dash-remaining">
+          <Typography align="center" sx={{ mt: 1, fontWeight: 600, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 0.5, color: calorie.state === 'none' || calorie.state === 'under' ? 'text.primary' : `${calorie.color}.main` }} data-testid="dash-remaining" data-state={calorie.state}>
+            <StatusIcon state={calorie.state} />
             {g.calories > 0
-              ? t.calories > g.calories
-                ? `${Math.round(t.calories - g.calories)} kcal over your goal`
-                : `${Math.round(g.calories - t.calories)} kcal left`
+              ? calorie.state === 'met'
+                ? t.calories > g.calories
+                  ? `On target · ${formatKcal(t.calories - g.calories)} over`
+                  : `On target · ${formatKcal(g.calories - t.calories)} left`
+                : calorie.text
               : 'No calorie goal set'}
           </Typography>
         </Card>
@@ -106,23 +114,35 @@ function DashboardBody({ day }: { day: DailySummary }) {
             Macros
           </Typography>
           <Box sx={{ display: 'grid', gap: 2.5 }}>
-            {MACROS.map(([k, label]) => (
-              <Box key={k}>
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5 }}>
-                  <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
-                  <Typography color="text.secondary" data-testid={`dash-${k}`}>
-                    {Math.round(t[k])} {g[k] > 0 ? `/ ${Math.round(g[k])} g` : 'g'}
-                  </Typography>
+            {MACROS.map(([k, label]) => {
+              const status = goalStatus(t[k], g[k], GOAL_KINDS[k]);
+              return (
+                <Box key={k}>
+                  <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', columnGap: 1, mb: 0.5 }}>
+                    <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
+                    <Typography color="text.secondary" data-testid={`dash-${k}`} sx={{ whiteSpace: 'nowrap' }}>
+                      {formatNumber(Math.round(t[k]))}
+                      {g[k] > 0 ? `\u00a0/\u00a0${formatNumber(Math.round(g[k]))}\u00a0g` : '\u00a0g'}
+                    </Typography>
+                  </Box>
+                  <LinearProgress
+                    variant="determinate"
+                    value={status.percent}
+                    color={status.color}
+                    aria-label={`${label} against goal`}
+                    aria-valuetext={status.state === 'none' ? `${Math.round(t[k])} g, no goal` : `${Math.round(t[k])} of ${Math.round(g[k])} g, ${status.text}`}
+                    // A neutral track: at 0 g the bar looks empty, not like a pale full bar.
+                    sx={{ height: 10, borderRadius: 5, bgcolor: 'action.disabledBackground' }}
+                  />
+                  {status.state !== 'none' && (
+                    <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5, color: status.state === 'under' ? 'text.secondary' : `${status.color}.main` }} data-testid={`dash-${k}-status`}>
+                      <StatusIcon state={status.state} small />
+                      {status.text}
+                    </Typography>
+                  )}
                 </Box>
-                <LinearProgress
-                  variant="determinate"
-                  value={g[k] > 0 ? Math.min(100, (t[k] / g[k]) * 100) : 0}
-                  color={g[k] > 0 && t[k] > g[k] ? 'warning' : 'primary'}
-                  aria-label={`${label} against goal`}
-                  sx={{ height: 10, borderRadius: 5 }}
-                />
-              </Box>
-            ))}
+              );
+            })}
           </Box>
         </Card>
       </Box>
@@ -131,17 +151,19 @@ function DashboardBody({ day }: { day: DailySummary }) {
         <Typography id="dash-meals" variant="h2" sx={{ fontSize: '1.15rem', mb: 2 }}>
           Meals
         </Typography>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' }, gap: 1.5 }}>
+        {/* minmax(0, 1fr) and minWidth 0: a long food name is cut with an ellipsis instead of widening its
+            column and pushing the last meals out of the card. */}
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' }, gap: 1.5 }}>
           {MEAL_TYPES.map((m) => {
             const meal = day.meals[m];
             return (
-              <Box key={m} sx={{ p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }} data-testid={`dash-meal-${m}`}>
+              <Box key={m} sx={{ p: 1.5, borderRadius: 2, bgcolor: 'action.hover', minWidth: 0 }} data-testid={`dash-meal-${m}`}>
                 <Typography sx={{ fontWeight: 600 }}>{MEAL_LABELS[m]}</Typography>
                 <Typography variant="h3" component="p" sx={{ fontSize: '1.4rem', my: 0.5 }}>
-                  {Math.round(meal.totals.calories)} <Typography component="span" color="text.secondary">kcal</Typography>
+                  {formatNumber(Math.round(meal.totals.calories))} <Typography component="span" color="text.secondary">kcal</Typography>
                 </Typography>
-                <Typography variant="body2" color="text.secondary" noWrap>
-                  {meal.foods.length === 0 ? 'Nothing yet' : meal.foods.map((f) => f.food_name).join(', ')}
+                <Typography variant="body2" color="text.secondary" noWrap title={foodList(meal.foods)}>
+                  {meal.foods.length === 0 ? 'Nothing yet' : foodList(meal.foods)}
                 </Typography>
               </Box>
             );
@@ -156,6 +178,14 @@ function DashboardBody({ day }: { day: DailySummary }) {
       </Box>
     </Box>
   );
+}
+
+/** The icon beside a status text, so colour is never the only signal. */
+function StatusIcon({ state, small }: { state: string; small?: boolean }) {
+  const fontSize = small ? 'inherit' : 'small';
+  if (state === 'met') return <CheckCircleIcon fontSize={fontSize} aria-hidden />;
+  if (state === 'over') return <WarningIcon fontSize={fontSize} aria-hidden />;
+  return null;
 }
 
 function QuickLink({ to, icon, title, text }: { to: string; icon: React.ReactNode; title: string; text: string }) {

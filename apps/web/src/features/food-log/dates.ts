@@ -1,6 +1,7 @@
 import { addDays, format, isValid, parseISO } from 'date-fns';
+import { formatDay } from '../../lib/format';
 
-/** Calendar dates travel as YYYY-MM-DD strings: the user's local day, never an instant. */
+/** Calendar dates travel as YYYY-MM-DD strings: a day, never an instant. Today comes from lib/today. */
 export const todayIso = (now = new Date()) => format(now, 'yyyy-MM-dd');
 
 export function shiftIso(date: string, days: number): string {
@@ -11,11 +12,10 @@ export function isIsoDate(s: string | null | undefined): s is string {
   return !!s && /^\d{4}-\d{2}-\d{2}$/.test(s) && isValid(parseISO(s));
 }
 
-/** "Today", "Yesterday", "Tomorrow", else "Mon, 3 Mar 2025" style. */
-export function dayLabel(date: string, today = todayIso()): string {
+/** "Today", "Yesterday", "Tomorrow", else the locale's short date ("Mon, 3 Mar", with the year when it differs). */
+export function dayLabel(date: string, today = todayIso(), locale?: string): string {
   if (date === today) return 'Today';
   if (date === shiftIso(today, -1)) return 'Yesterday';
   if (date === shiftIso(today, 1)) return 'Tomorrow';
-  const d = parseISO(date);
-  return format(d, d.getFullYear() === parseISO(today).getFullYear() ? 'EEE, d MMM' : 'EEE, d MMM yyyy');
+  return formatDay(date, { year: date.slice(0, 4) !== today.slice(0, 4) }, locale);
 }

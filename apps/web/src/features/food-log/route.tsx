@@ -11,11 +11,14 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import RestaurantIcon from '@mui/icons-material/Restaurant';
 import { MEAL_TYPES, type MealType } from '@app/contracts/constants';
 import { notify } from '../../components/feedback/notify';
+import { MEAL_LABELS } from '../../lib/format';
+import { hourIn } from '../../lib/today';
+import { useSettingsTimeZone, useToday } from '../../lib/user-settings';
 import { useCreateFoodLogsMutation, useDeleteFoodLogMutation, useGetDailySummaryQuery } from './api';
 import { copyEntries } from './copy-entries';
-import { isIsoDate, shiftIso, todayIso } from './dates';
+import { isIsoDate, shiftIso } from './dates';
 import { failureText } from './errors';
-import { MEAL_LABELS, mealForHour } from './serving-math';
+import { mealForHour } from './serving-math';
 import type { FoodLogEntry } from './types';
 import { BarcodeDialog } from './components/barcode-dialog';
 import { CustomFoodDialog } from './components/custom-food-dialog';
@@ -31,9 +34,11 @@ import { QuickAdd } from './components/quick-add';
 /** /food-log: the day's meals, and every way to add to them. `?food=` prefills the search, `?date=` picks the day. */
 export function Component() {
   const [params, setParams] = useSearchParams();
-  const date = isIsoDate(params.get('date')) ? params.get('date')! : todayIso();
+  const timeZone = useSettingsTimeZone();
+  const today = useToday();
+  const date = isIsoDate(params.get('date')) ? params.get('date')! : today;
   const [query, setQuery] = useState(() => params.get('food') ?? '');
-  const [meal, setMeal] = useState<MealType>(() => mealForHour(new Date().getHours()));
+  const [meal, setMeal] = useState<MealType>(() => mealForHour(hourIn(timeZone)));
   const [foodId, setFoodId] = useState<string | null>(null);
   const [editing, setEditing] = useState<FoodLogEntry | null>(null);
   const [manualOpen, setManualOpen] = useState(false);
@@ -59,20 +64,31 @@ export function Component() {
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
-        if (d === todayIso()) next.delete('date');
+        if (d === today) next.delete('date');
         else next.set('date', d);
         return next;
       },
       { replace: true },
     );
 
-  async function remove(entry: FoodLogEntry) {
+  /** Deletes at once and offers Undo, which logs the same food again (issue 10 item 7). */
+  async function remove(entry: FoodLogEntry): Promise<boolean> {
     try {
       await deleteLog({ id: entry.id, date: entry.date }).unwrap();
-      notify.success(`Deleted ${entry.food_name}`);
     } catch (e) {
       notify.error(failureText(e, 'Failed to delete food log'));
+      return false;
     }
+    notify.success(`Deleted ${entry.food_name}`, {
+      label: 'Undo',
+      onClick: () => {
+        createLogs(copyEntries([entry], entry.meal_type, entry.date))
+          .unwrap()
+          .then(() => notify.success(`Restored ${entry.food_name}`))
+          .catch((e: unknown) => notify.error(failureText(e, 'Failed to create food log')));
+      },
+    });
+    return true;
   }
 
   function addTo(m: MealType) {
@@ -87,7 +103,7 @@ export function Component() {
         <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' } }}>
           Food log
         </Typography>
-        <DateSwitcher date={date} onChange={setDate} />
+        <DateSwitcher date={date} today={today} onChange={setDate} />
       </Box>
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '5fr 7fr' }, gap: 3, alignItems: 'start' }}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultChoice, gramsOf, mealForHour, nutrientsFor, servingPayload } from './serving-math';
+import { defaultChoice, gramsOf, mealForHour, nutrientsFor, servingPayload, servingText } from './serving-math';
 import { dayLabel, isIsoDate, shiftIso } from './dates';
 import { failureText } from './errors';
 import { normaliseError } from '../../lib/errors';
@@ -53,7 +53,8 @@ describe('dates', () => {
     expect(dayLabel('2025-06-10', '2025-06-10')).toBe('Today');
     expect(dayLabel('2025-06-09', '2025-06-10')).toBe('Yesterday');
     expect(dayLabel('2025-06-11', '2025-06-10')).toBe('Tomorrow');
-    expect(dayLabel('2025-06-01', '2025-06-10')).toBe('Sun, 1 Jun');
+    expect(dayLabel('2025-06-01', '2025-06-10', 'en-US')).toBe('Sun, Jun 1');
+    expect(dayLabel('2024-06-01', '2025-06-10', 'en-GB')).toBe('Sat, 1 Jun 2024');
   });
   it('accepts only real calendar dates from the URL', () => {
     expect(isIsoDate('2025-02-28')).toBe(true);
@@ -94,5 +95,16 @@ describe('copying entries to another day', () => {
     );
     expect(food).toEqual({ food_id: 'usda-09040', serving: { description: '1 medium (118 g)' }, number_of_servings: 2, meal_type: 'lunch', date: '2025-06-10' });
     expect(manual).toMatchObject({ food_name: 'Soup', number_of_servings: 2, calories: 105, carbohydrates: 27, meal_type: 'lunch', date: '2025-06-10' });
+  });
+});
+
+describe('servingText', () => {
+  it('counts named servings in plural and keeps measured ones as they are', () => {
+    expect(servingText({ number_of_servings: 2, serving_description: 'slice' })).toBe('2 slices');
+    expect(servingText({ number_of_servings: 2, serving_description: 'serving' })).toBe('2 servings');
+    expect(servingText({ number_of_servings: 3, serving_description: 'large egg white' })).toBe('3 large egg whites');
+    expect(servingText({ number_of_servings: 1, serving_description: 'cup' })).toBe('1 cup');
+    expect(servingText({ number_of_servings: 3, serving_description: '1 medium' })).toBe('3 × 1 medium');
+    expect(servingText({ number_of_servings: 1, serving_description: '100 g' })).toBe('100 g');
   });
 });

@@ -1,5 +1,6 @@
 import type { MealType } from '@app/contracts/constants';
-import type { FoodDetail, FoodNutrients, ServingPayload } from './types';
+import type { FoodDetail, FoodLogEntry, FoodNutrients, ServingPayload } from './types';
+import { countOf } from '../../lib/format';
 import { NUTRIENT_KEYS } from './types';
 
 /** What the serving picker holds: one of the food's household measures (by id), or a weight in grams. */
@@ -39,9 +40,14 @@ export function mealForHour(hour: number): MealType {
   return 'snack';
 }
 
-export const MEAL_LABELS: Record<MealType, string> = {
-  breakfast: 'Breakfast',
-  lunch: 'Lunch',
-  dinner: 'Dinner',
-  snack: 'Snacks',
-};
+/** One meal name per type on every screen: the app-wide labels. */
+export { MEAL_LABELS } from '../../lib/format';
+
+/** "2 slices", "1 cup", "0.5 × 100 g": how much of a food was logged. */
+export function servingText(f: Pick<FoodLogEntry, 'number_of_servings' | 'serving_description'>): string {
+  const n = round(f.number_of_servings, 2);
+  const unit = f.serving_description.trim();
+  // A description that starts with an amount ("100 g", "1 cup, chopped") is counted, not pluralised.
+  if (!unit || /^\d/.test(unit)) return n === 1 ? unit || '1 serving' : `${n} × ${unit || 'serving'}`;
+  return countOf(n, unit);
+}

@@ -1,6 +1,7 @@
 /** Meal-plan and recommendation calls (spec §7 Meal plans, Recommendations). */
 import type { FavoriteFood } from '@app/contracts/favorites';
 import type { FoodLogCreate } from '@app/contracts/food-logs';
+import type { DailySummary } from '@app/contracts';
 import type { UserSettings } from '@app/contracts/settings';
 import { MEAL_PLAN_LIST_PAGE_SIZE } from '@app/contracts/constants';
 import { api } from '../../lib/api';
@@ -119,6 +120,11 @@ export const mealPlansApi = api.injectEndpoints({
     whatToEat: build.mutation<MealOptions, { meal_type?: MealType }>({
       query: (body) => ({ url: '/recommendations/what-to-eat', method: 'POST', body }),
     }),
+    /** The day's food log, to mark plan meals that are already logged (same cache tags as the food log's). */
+    getLoggedDay: build.query<DailySummary, string>({
+      query: (date) => `/food-logs/daily-summary/${date}`,
+      providesTags: (_r, _e, date) => [{ type: 'DailySummary', id: date }, { type: 'FoodLog', id: 'LIST' }],
+    }),
     logPlanFoods: build.mutation<unknown, FoodLogCreate[]>({
       query: (entries) => ({ url: '/food-logs/batch', method: 'POST', body: entries }),
       invalidatesTags: [{ type: 'FoodLog', id: 'LIST' }, 'FoodLog', 'DailySummary'],
@@ -142,4 +148,5 @@ export const {
   useGetLatestDailyPlanQuery,
   useWhatToEatMutation,
   useLogPlanFoodsMutation,
+  useGetLoggedDayQuery,
 } = mealPlansApi;

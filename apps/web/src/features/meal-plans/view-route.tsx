@@ -114,19 +114,25 @@ export function Component() {
         </Box>
       }
       actions={
+        // Two groups that wrap as wholes: on a phone, navigation on one row and the two actions
+        // side by side below it, instead of a lone "Shopping list" on its own line.
         <>
-          <BackButton />
-          <Tooltip title="Rename plan">
-            <IconButton aria-label="Rename plan" onClick={() => setRenameOpen(true)}>
-              <EditIcon />
-            </IconButton>
-          </Tooltip>
-          <Button variant="outlined" startIcon={<EmailIcon />} onClick={() => setExportOpen(true)} disabled={processing}>
-            E-mail
-          </Button>
-          <Button variant="contained" startIcon={<ShoppingCartIcon />} onClick={() => setShoppingOpen(true)} disabled={days.length === 0}>
-            Shopping list
-          </Button>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <BackButton />
+            <Tooltip title="Rename plan">
+              <IconButton aria-label="Rename plan" onClick={() => setRenameOpen(true)}>
+                <EditIcon />
+              </IconButton>
+            </Tooltip>
+          </Box>
+          <Box sx={{ display: 'flex', gap: 1, flex: { xs: '1 1 100%', sm: '0 0 auto' }, '& > *': { flex: { xs: 1, sm: '0 0 auto' } } }}>
+            <Button variant="outlined" startIcon={<EmailIcon />} onClick={() => setExportOpen(true)} disabled={processing}>
+              E-mail
+            </Button>
+            <Button variant="contained" startIcon={<ShoppingCartIcon />} onClick={() => setShoppingOpen(true)} disabled={days.length === 0}>
+              Shopping list
+            </Button>
+          </Box>
         </>
       }
     >

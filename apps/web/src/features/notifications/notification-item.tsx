@@ -10,6 +10,7 @@ import DoneIcon from '@mui/icons-material/Done';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import type { Notification } from '@app/contracts/notifications';
+import { formatDateTime } from '../../lib/format';
 import { foodLogLink, locationLabel, mealOptions, restaurantLine, type MealOption } from './model';
 
 function OptionCard({ option }: { option: MealOption }) {
@@ -81,7 +82,7 @@ export function NotificationItem({ n, onRead, onDelete, busy }: { n: Notificatio
           </Typography>
           {n.message && <Typography variant="body2" color="text.secondary">{n.message}</Typography>}
           <Typography variant="caption" color="text.secondary">
-            {new Date(n.created_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+            {formatDateTime(n.created_at)}
           </Typography>
         </Box>
         {!n.read && (

@@ -31,7 +31,7 @@ export function NotificationPanel({ onClose }: { onClose: () => void }) {
   if (shown !== page) setPage(shown);
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }} role="region" aria-label="Notifications">
+    <Box sx={{ display: 'flex', flexDirection: 'column', width: '100%', height: '100%', minHeight: 0 }} role="region" aria-label="Notifications">
       <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider', gap: 1 }}>
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
           Notifications
@@ -72,17 +72,20 @@ export function NotificationPanel({ onClose }: { onClose: () => void }) {
           </Box>
         )}
       </Box>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1, borderTop: 1, borderColor: 'divider' }}>
-        <Button size="small" onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0}>
-          Previous
-        </Button>
-        <Typography variant="body2" aria-label="Page" data-testid="notification-page">
-          {pageLabel(page, total, NOTIFICATION_PAGE_SIZE)}
-        </Typography>
-        <Button size="small" onClick={() => setPage((p) => Math.min(pages - 1, p + 1))} disabled={page >= pages - 1}>
-          Next
-        </Button>
-      </Stack>
+      {/* Paging only when there is more than one page: "Previous 1/1 Next" on an empty list says nothing. */}
+      {pages > 1 && (
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1, borderTop: 1, borderColor: 'divider' }} data-testid="notification-pager">
+          <Button size="small" onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0}>
+            Previous
+          </Button>
+          <Typography variant="body2" aria-label="Page" data-testid="notification-page">
+            {pageLabel(page, total, NOTIFICATION_PAGE_SIZE)}
+          </Typography>
+          <Button size="small" onClick={() => setPage((p) => Math.min(pages - 1, p + 1))} disabled={page >= pages - 1}>
+            Next
+          </Button>
+        </Stack>
+      )}
     </Box>
   );
 }

@@ -5,11 +5,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { dayLabel, isIsoDate, shiftIso, todayIso } from '../dates';
+import { dayLabel, isIsoDate, shiftIso } from '../dates';
 
 /** Previous / next day, back to today, or any day from the date picker. */
-export function DateSwitcher({ date, onChange }: { date: string; onChange: (date: string) => void }) {
-  const today = todayIso();
+/** `today` is the settings time zone's day (lib/today), so "Today" means the same day on every screen. */
+export function DateSwitcher({ date, today, onChange }: { date: string; today: string; onChange: (date: string) => void }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 1 }, flexWrap: 'wrap', width: { xs: '100%', sm: 'auto' } }}>
       <IconButton aria-label="Previous day" onClick={() => onChange(shiftIso(date, -1))}>

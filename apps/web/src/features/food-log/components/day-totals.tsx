@@ -4,6 +4,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { DailySummary } from '../types';
 import { round } from '../serving-math';
+import { formatNumber } from '../../../lib/format';
+import { GOAL_KINDS, goalStatus } from '../../../lib/goal-status';
 
 const MACROS = [
   ['protein', 'Protein'],
@@ -16,41 +18,52 @@ const MACROS = [
 export function DayTotals({ summary }: { summary: DailySummary }) {
   const t = summary.daily_totals;
   const g = summary.goals;
-  const left = g.calories - t.calories;
+  // The app-wide rule (lib/goal-status): a small overage is on target, and the words say so too.
+  const calorie = goalStatus(t.calories, g.calories, 'limit', 'kcal');
   return (
     <Card sx={{ p: 2 }} component="section" aria-label="Day totals">
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="h4" component="p" data-testid="day-calories" sx={{ fontWeight: 700 }}>
-          {round(t.calories)}
+          {formatNumber(round(t.calories))}
         </Typography>
-        <Typography color="text.secondary">{g.calories > 0 ? `of ${round(g.calories)} kcal` : 'kcal eaten'}</Typography>
+        <Typography color="text.secondary">{g.calories > 0 ? `of ${formatNumber(round(g.calories))}\u00a0kcal` : 'kcal eaten'}</Typography>
         {g.calories > 0 && (
-          <Typography sx={{ ml: 'auto', fontWeight: 600 }} color={left < 0 ? 'error' : 'primary'}>
-            {left < 0 ? `${round(-left)} kcal over` : `${round(left)} kcal left`}
+          <Typography sx={{ ml: 'auto', fontWeight: 600, color: `${calorie.color}.main` }} data-testid="day-calorie-status">
+            {calorie.state === 'met' ? '✓ On target' : calorie.state === 'over' ? `! ${calorie.text}` : calorie.text}
           </Typography>
         )}
       </Box>
       {g.calories > 0 && (
         <LinearProgress
           variant="determinate"
-          value={Math.min(100, (t.calories / g.calories) * 100)}
-          color={left < 0 ? 'error' : 'primary'}
+          value={calorie.percent}
+          color={calorie.color}
           aria-label="Calories against goal"
-          sx={{ height: 8, borderRadius: 4, my: 1.5 }}
+          aria-valuetext={calorie.text}
+          sx={{ height: 8, borderRadius: 4, my: 1.5, bgcolor: 'action.disabledBackground' }}
         />
       )}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' }, gap: 1.5, mt: 1 }}>
-        {MACROS.map(([k, label]) => (
-          <Box key={k}>
-            <Typography variant="body2" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography sx={{ fontWeight: 600 }} data-testid={`day-${k}`}>
-              {round(t[k])}
-              {g[k] > 0 ? ` / ${round(g[k])}` : ''} g
-            </Typography>
-          </Box>
-        ))}
+        {MACROS.map(([k, label]) => {
+          const status = goalStatus(t[k], g[k], GOAL_KINDS[k]);
+          return (
+            <Box key={k}>
+              <Typography variant="body2" color="text.secondary">
+                {label}
+              </Typography>
+              <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} data-testid={`day-${k}`}>
+                {formatNumber(round(t[k]))}
+                {g[k] > 0 ? `\u00a0/\u00a0${formatNumber(round(g[k]))}` : ''}{'\u00a0g'}
+              </Typography>
+              {status.state === 'met' || status.state === 'over' ? (
+                <Typography variant="caption" sx={{ color: `${status.color}.main` }}>
+                  {status.state === 'met' ? '✓ ' : '! '}
+                  {status.text}
+                </Typography>
+              ) : null}
+            </Box>
+          );
+        })}
       </Box>
     </Card>
   );

@@ -1,9 +1,8 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
@@ -31,7 +30,37 @@ export function resultLine(f: FoodSearchResult) {
 }
 
 /** Search as you type; results show name, brand, serving and calories. */
+/** Examples that find foods in the bundled database ("greek yogurt" found nothing: issue 10 item 4). */
+export const SEARCH_PLACEHOLDER = 'e.g. chicken breast, banana';
+
+/**
+ * Search as you type; results show name, brand, serving and calories. The results are a listbox
+ * (issue 10 item 12): ArrowDown from the box moves into them, arrows move between them, Enter picks,
+ * Escape or ArrowUp from the first goes back to the box.
+ */
 export function FoodSearch({ query, onQueryChange, onPick, inputRef }: Props) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const boxRef = useRef<HTMLInputElement | null>(null);
+  const options = () => Array.from(listRef.current?.querySelectorAll<HTMLElement>('[role="option"]') ?? []);
+  const focusOption = (i: number) => options()[i]?.focus();
+  const setInput = (el: HTMLInputElement | null) => {
+    boxRef.current = el;
+    if (typeof inputRef === 'function') inputRef(el);
+    else if (inputRef) (inputRef as React.MutableRefObject<HTMLInputElement | null>).current = el;
+  };
+
+  function onOptionKey(e: React.KeyboardEvent, index: number, id: string) {
+    const count = options().length;
+    if (e.key === 'ArrowDown') focusOption(Math.min(count - 1, index + 1));
+    else if (e.key === 'ArrowUp') (index === 0 ? boxRef.current?.focus() : focusOption(index - 1));
+    else if (e.key === 'Home') focusOption(0);
+    else if (e.key === 'End') focusOption(count - 1);
+    else if (e.key === 'Escape') boxRef.current?.focus();
+    else if (e.key === 'Enter' || e.key === ' ') onPick(id);
+    else return;
+    e.preventDefault();
+  }
+
   const settled = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const [size, setSize] = useState(PAGE);
   const { data, error, isFetching } = useSearchFoodsQuery({ query: settled, page: 1, page_size: size }, { skip: settled.length < 2 });
@@ -41,16 +70,23 @@ export function FoodSearch({ query, onQueryChange, onPick, inputRef }: Props) {
     <Box>
       <TextField
         label="Search foods"
-        placeholder="e.g. banana, oatmeal, greek yogurt"
+        placeholder={SEARCH_PLACEHOLDER}
         value={query}
         type="search"
         onChange={(e) => {
           onQueryChange(e.target.value);
           setSize(PAGE);
         }}
-        inputRef={inputRef}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && options().length > 0) {
+            e.preventDefault();
+            focusOption(0);
+          }
+        }}
+        inputRef={setInput}
         autoComplete="off"
         slotProps={{
+          htmlInput: { 'aria-controls': 'food-search-results', 'aria-describedby': 'food-search-hint' },
           input: {
             startAdornment: (
               <InputAdornment position="start">
@@ -72,13 +108,33 @@ export function FoodSearch({ query, onQueryChange, onPick, inputRef }: Props) {
             </Typography>
           ) : (
             <>
-              <List aria-label="Search results" dense sx={{ opacity: waiting ? 0.6 : 1, transition: 'opacity .15s' }}>
-                {foods.map((f) => (
-                  <ListItemButton key={f.id} onClick={() => onPick(f.id)} sx={{ borderRadius: 2 }}>
+              <Box
+                component="ul"
+                role="listbox"
+                id="food-search-results"
+                aria-label="Search results"
+                ref={listRef}
+                sx={{ listStyle: 'none', p: 0, my: 1, opacity: waiting ? 0.6 : 1, transition: 'opacity .15s' }}
+              >
+                {foods.map((f, i) => (
+                  <ListItemButton
+                    key={f.id}
+                    component="li"
+                    role="option"
+                    aria-selected={false}
+                    tabIndex={-1}
+                    dense
+                    onClick={() => onPick(f.id)}
+                    onKeyDown={(e) => onOptionKey(e, i, f.id)}
+                    sx={{ borderRadius: 2 }}
+                  >
                     <ListItemText primary={f.name} secondary={resultLine(f)} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />
                   </ListItemButton>
                 ))}
-              </List>
+              </Box>
+              <Typography id="food-search-hint" variant="caption" color="text.secondary" sx={{ display: 'block', px: 1 }}>
+                Arrow keys move through the results; Enter opens one.
+              </Typography>
               {data && data.total > foods.length && size < 50 && (
                 <Button onClick={() => setSize(50)} disabled={isFetching}>
                   Show more results ({data.total} found)

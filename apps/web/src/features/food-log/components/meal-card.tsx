@@ -11,28 +11,52 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { useEffect, useRef } from 'react';
 import type { FoodLogEntry, MealSummary } from '../types';
-import { MEAL_LABELS, round } from '../serving-math';
+import { MEAL_LABELS, round, servingText } from '../serving-math';
+import { formatGrams, formatKcal } from '../../../lib/format';
 
 interface Props {
   meal: MealSummary;
   onAdd: () => void;
   onEdit: (entry: FoodLogEntry) => void;
-  onDelete: (entry: FoodLogEntry) => void;
+  /** Resolves true when the entry is gone, so focus can move to its neighbour. */
+  onDelete: (entry: FoodLogEntry) => Promise<boolean>;
   /** Offered while the meal is empty and the day before had this meal logged. */
   onCopyPrevious?: () => void;
   previousCount?: number;
 }
 
+/** Non-breaking spaces inside each value: a line may wrap between macros, never inside "36 g". */
 export function macroLine(t: { protein: number; carbs: number; fat: number }) {
-  return `P ${round(t.protein)} g · C ${round(t.carbs)} g · F ${round(t.fat)} g`;
+  return `P\u00a0${formatGrams(round(t.protein))} · C\u00a0${formatGrams(round(t.carbs))} · F\u00a0${formatGrams(round(t.fat))}`;
 }
+
 
 /** One meal of the day: what was eaten, its totals, and the way to add more. */
 export function MealCard({ meal, onAdd, onEdit, onDelete, onCopyPrevious, previousCount = 0 }: Props) {
   const label = MEAL_LABELS[meal.meal_type];
+  const cardRef = useRef<HTMLElement>(null);
+
+  /** After a delete, focus goes to the next entry's delete button, else the previous one, else "Add to". */
+  const pendingFocus = useRef<{ id: number; index: number } | null>(null);
+  async function remove(entry: FoodLogEntry, index: number) {
+    pendingFocus.current = { id: entry.id, index };
+    if (!(await onDelete(entry))) pendingFocus.current = null;
+  }
+  // Runs when the refetched list arrives without the entry (the button being clicked is still there before).
+  useEffect(() => {
+    const pending = pendingFocus.current;
+    const card = cardRef.current;
+    if (!pending || !card || meal.foods.some((f) => f.id === pending.id)) return;
+    pendingFocus.current = null;
+    const buttons = card.querySelectorAll<HTMLButtonElement>('[data-entry-delete]');
+    const target = buttons[Math.min(pending.index, buttons.length - 1)] ?? card.querySelector<HTMLButtonElement>('[data-meal-add]');
+    target?.focus();
+  }, [meal.foods]);
+
   return (
-    <Card component="section" aria-label={label} data-testid={`meal-${meal.meal_type}`}>
+    <Card component="section" aria-label={label} data-testid={`meal-${meal.meal_type}`} ref={cardRef}>
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, pt: 1.5, pb: 1, gap: 1 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h6" component="h2">
@@ -43,7 +67,7 @@ export function MealCard({ meal, onAdd, onEdit, onDelete, onCopyPrevious, previo
           </Typography>
         </Box>
         <Typography variant="h6" component="p" data-testid={`meal-${meal.meal_type}-calories`} sx={{ whiteSpace: 'nowrap' }}>
-          {round(meal.totals.calories)} kcal
+          {formatKcal(meal.totals.calories)}
         </Typography>
       </Box>
       <Divider />
@@ -53,7 +77,7 @@ export function MealCard({ meal, onAdd, onEdit, onDelete, onCopyPrevious, previo
         </Typography>
       ) : (
         <List dense disablePadding>
-          {meal.foods.map((f) => (
+          {meal.foods.map((f, i) => (
             <ListItem
               key={f.id}
               divider
@@ -62,7 +86,7 @@ export function MealCard({ meal, onAdd, onEdit, onDelete, onCopyPrevious, previo
                   <IconButton aria-label={`Edit ${f.food_name}`} onClick={() => onEdit(f)}>
                     <EditOutlinedIcon fontSize="small" />
                   </IconButton>
-                  <IconButton aria-label={`Delete ${f.food_name}`} onClick={() => onDelete(f)} edge="end">
+                  <IconButton aria-label={`Delete ${f.food_name}`} onClick={() => remove(f, i)} edge="end" data-entry-delete>
                     <DeleteOutlinedIcon fontSize="small" />
                   </IconButton>
                 </Box>
@@ -71,7 +95,7 @@ export function MealCard({ meal, onAdd, onEdit, onDelete, onCopyPrevious, previo
             >
               <ListItemText
                 primary={f.food_name}
-                secondary={`${f.number_of_servings === 1 ? '' : `${round(f.number_of_servings, 2)} × `}${f.serving_description} · ${round(f.calories)} kcal`}
+                secondary={`${servingText(f)} · ${formatKcal(f.calories)}`}
                 slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
               />
             </ListItem>
@@ -79,7 +103,7 @@ export function MealCard({ meal, onAdd, onEdit, onDelete, onCopyPrevious, previo
         </List>
       )}
       <Box sx={{ px: 1, py: 0.5, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <Button startIcon={<AddIcon />} onClick={onAdd}>
+        <Button startIcon={<AddIcon />} onClick={onAdd} data-meal-add>
           Add to {label}
         </Button>
         {onCopyPrevious && meal.foods.length === 0 && previousCount > 0 && (

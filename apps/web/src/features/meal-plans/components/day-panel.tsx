@@ -15,6 +15,7 @@ import type { Goals, MealType, PlanFoodBase } from '../types';
 import { MEAL_LABELS, shortDate } from './format';
 import { GoalBars } from './goal-bars';
 import { MealCard } from './meal-card';
+import { LogDayButton, LogMealButton, usePlanDayLog } from './plan-log-buttons';
 
 interface Props {
   day: ShownDay;
@@ -31,6 +32,8 @@ interface Props {
 export function DayPanel({ day, goals, editable, busy, onRegenerate, onSwap, onRefresh, swapping }: Props) {
   const dayBusy = !!busy && busy.day_number === day.day_number;
   const wholeDayBusy = dayBusy && !busy?.meal_type;
+  const dayLog = usePlanDayLog(day, !day.placeholder);
+  const dayLabel = `day ${day.day_number}`;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {day.placeholder ? (
@@ -56,11 +59,14 @@ export function DayPanel({ day, goals, editable, busy, onRegenerate, onSwap, onR
                 </Typography>
               ) : null}
             </Typography>
-            {editable ? (
-              <Button variant="outlined" startIcon={<AutorenewIcon />} disabled={!!busy} onClick={() => onRegenerate({ day_number: day.day_number })}>
-                {wholeDayBusy ? 'Regenerating…' : 'Regenerate day'}
-              </Button>
-            ) : null}
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+              <LogDayButton dayLog={dayLog} dayLabel={dayLabel} />
+              {editable ? (
+                <Button variant="outlined" size="small" startIcon={<AutorenewIcon />} disabled={!!busy} onClick={() => onRegenerate({ day_number: day.day_number })} sx={{ whiteSpace: 'nowrap' }}>
+                  {wholeDayBusy ? 'Regenerating…' : 'Regenerate day'}
+                </Button>
+              ) : null}
+            </Box>
           </Box>
           <GoalBars totals={dayTotals(day)} goals={goals} />
         </CardContent>
@@ -75,7 +81,9 @@ export function DayPanel({ day, goals, editable, busy, onRegenerate, onSwap, onR
             busy={wholeDayBusy || (dayBusy && busy?.meal_type === meal)}
             onSwap={editable && !day.placeholder && !swapping ? (id, alt) => onSwap(meal, id, alt) : undefined}
             action={
-              editable ? (
+              <>
+              <LogMealButton meal={meal} dayLog={dayLog} dayLabel={dayLabel} />
+              {editable ? (
                 <Tooltip title={`Regenerate ${MEAL_LABELS[meal].toLowerCase()}`}>
                   <span>
                     <IconButton
@@ -88,7 +96,8 @@ export function DayPanel({ day, goals, editable, busy, onRegenerate, onSwap, onR
                     </IconButton>
                   </span>
                 </Tooltip>
-              ) : null
+              ) : null}
+              </>
             }
           />
         ))}

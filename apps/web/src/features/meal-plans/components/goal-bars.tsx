@@ -3,6 +3,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { Goals } from '../types';
 import { whole } from './format';
+import { goalStatus } from '../../../lib/goal-status';
 
 const ROWS: Array<{ key: keyof Goals; label: string; unit: string }> = [
   { key: 'calories', label: 'Calories', unit: 'kcal' },
@@ -12,12 +13,7 @@ const ROWS: Array<{ key: keyof Goals; label: string; unit: string }> = [
   { key: 'fiber', label: 'Fiber', unit: 'g' },
 ];
 
-/** Within 10% of the goal reads as on target; beyond it the bar turns amber so a miss is visible. */
-function tone(value: number, goal: number): 'success' | 'warning' | 'primary' {
-  if (!goal) return 'primary';
-  const ratio = value / goal;
-  return ratio >= 0.9 && ratio <= 1.1 ? 'success' : 'warning';
-}
+const KIND = { calories: 'limit', carbs: 'limit', fat: 'limit', protein: 'floor', fiber: 'floor' } as const;
 
 /** A day's totals against the plan's goals, one bar per nutrient. */
 export function GoalBars({ totals, goals }: { totals: Goals; goals: Goals | null | undefined }) {
@@ -26,25 +22,33 @@ export function GoalBars({ totals, goals }: { totals: Goals; goals: Goals | null
       {ROWS.map(({ key, label, unit }) => {
         const value = totals[key] ?? 0;
         const goal = goals?.[key] ?? 0;
-        const pct = goal > 0 ? Math.min(100, (value / goal) * 100) : 0;
+        // The app-wide rule (lib/goal-status): a small overage is on target, floors are never over.
+        const status = goalStatus(value, goal, KIND[key], unit === 'kcal' ? 'kcal' : 'g');
         return (
           <Box key={key}>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
+            {/* Wraps between label and value in a narrow column instead of running into the next one. */}
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap', columnGap: 1 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {label}
               </Typography>
               <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                 {whole(value)}
-                {goal > 0 ? ` / ${whole(goal)}` : ''} {unit}
+                {goal > 0 ? `\u00a0/\u00a0${whole(goal)}` : ''}{'\u00a0'}{unit}
               </Typography>
             </Box>
             <LinearProgress
               variant="determinate"
-              value={pct}
-              color={tone(value, goal)}
+              value={status.percent}
+              color={status.color}
+              aria-valuetext={status.state === 'none' ? undefined : status.text}
               aria-label={`${label}: ${whole(value)} of ${whole(goal)} ${unit}`}
-              sx={{ height: 8, borderRadius: 4, mt: 0.5 }}
+              sx={{ height: 8, borderRadius: 4, mt: 0.5, bgcolor: 'action.disabledBackground' }}
             />
+            {status.state === 'met' || status.state === 'over' ? (
+              <Typography variant="caption" sx={{ display: 'block', mt: 0.25, color: `${status.color}.main` }}>
+                {status.state === 'met' ? `✓ ${status.text}` : `! ${status.text}`}
+              </Typography>
+            ) : null}
           </Box>
         );
       })}

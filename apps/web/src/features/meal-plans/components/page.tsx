@@ -20,7 +20,8 @@ export function Page({ title, subtitle, actions, children }: { title: ReactNode;
             </Typography>
           ) : null}
         </Box>
-        {actions ? <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box> : null}
+        {/* Buttons keep their labels on one line; the row wraps between buttons, never inside one. */}
+        {actions ? <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', width: { xs: '100%', sm: 'auto' }, '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 } }}>{actions}</Box> : null}
       </Box>
       {children}
     </Box>

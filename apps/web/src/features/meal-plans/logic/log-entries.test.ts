@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FoodLogBatchSchema } from '@app/contracts/food-logs';
-import { toFoodLogEntries } from './log-entries';
+import { isMealLogged, toFoodLogEntries } from './log-entries';
 
 describe("'Log this' entries", () => {
   it('logs each real food with its portion and macros for the meal and day, valid for POST /food-logs/batch', () => {
@@ -32,5 +32,17 @@ describe("'Log this' entries", () => {
   it('describes a catalogue portion with its scaled weight', () => {
     const [entry] = toFoodLogEntries([{ name: 'Cod', serving_size: 4, serving_unit: 'oz (28.4 g)', calories: 120 }], 'dinner', '2026-11-21');
     expect(entry).toMatchObject({ serving_description: '4 oz (114 g)' });
+  });
+});
+
+describe('logged marks come from the food log', () => {
+  const planned = toFoodLogEntries([{ name: 'Egg', calories: 70 }, { name: 'Egg', calories: 70 }, { name: 'Toast', calories: 90 }], 'breakfast', '2026-11-21');
+  it('a meal is logged when every planned food is in that meal of the log, counting repeats', () => {
+    expect(isMealLogged(planned, [{ food_name: 'egg' }, { food_name: 'Toast' }, { food_name: 'Egg ' }])).toBe(true);
+    expect(isMealLogged(planned, [{ food_name: 'Egg' }, { food_name: 'Toast' }])).toBe(false);
+    expect(isMealLogged(planned, [])).toBe(false);
+  });
+  it('an empty plan meal is never "logged"', () => {
+    expect(isMealLogged([], [{ food_name: 'Egg' }])).toBe(false);
   });
 });

@@ -65,3 +65,29 @@ function manualEntry(f: LoggableFood, meal_type: MealType, date: string): FoodLo
     date,
   };
 }
+
+/** What the day's food log holds for one meal (a daily summary's `meals[m].foods`). */
+export interface LoggedFood {
+  food_name: string;
+  food_id?: string | null;
+}
+
+/**
+ * Whether a planned meal is already in the day's food log (issue 10 item 14): every planned entry has
+ * a logged entry of the same name in that meal, counted as a multiset so two eggs need two entries.
+ * Derived from the log, not from a click, so the mark survives a reload and disappears when the
+ * user deletes the entries again.
+ */
+export function isMealLogged(planned: readonly FoodLogCreate[], logged: readonly LoggedFood[]): boolean {
+  if (planned.length === 0) return false;
+  const left = new Map<string, number>();
+  const key = (s: string) => s.trim().toLowerCase();
+  for (const l of logged) left.set(key(l.food_name), (left.get(key(l.food_name)) ?? 0) + 1);
+  return planned.every((p) => {
+    const name = key('food_name' in p && p.food_name ? p.food_name : '');
+    const n = left.get(name) ?? 0;
+    if (!name || n === 0) return false;
+    left.set(name, n - 1);
+    return true;
+  });
+}

@@ -1,0 +1,48 @@
+import { describe, expect, test } from 'vitest';
+import { countOf, foodList, formatDay, formatGrams, formatKcal, formatNumber, pluralize } from './format';
+
+describe('pluralize and countOf', () => {
+  test.each([
+    ['slice', 'slices'],
+    ['serving', 'servings'],
+    ['large egg white', 'large egg whites'],
+    ['cherry', 'cherries'],
+    ['peach', 'peaches'],
+    ['leaf', 'leaves'],
+    ['cup (chopped)', 'cups (chopped)'],
+    ['oz', 'oz'],
+    ['tbsp', 'tbsp'],
+    ['g', 'g'],
+    ['glass', 'glasses'],
+    ['day', 'days'],
+  ])('%s → %s', (one, many) => expect(pluralize(one)).toBe(many));
+
+  test('one stays singular, other amounts are plural', () => {
+    expect(countOf(1, 'slice', 'en-GB')).toBe('1 slice');
+    expect(countOf(2, 'slice', 'en-GB')).toBe('2 slices');
+    expect(countOf(2, 'serving', 'en-GB')).toBe('2 servings');
+    expect(countOf(3, 'large egg white', 'en-GB')).toBe('3 large egg whites');
+    expect(countOf(1.5, 'cup', 'en-GB')).toBe('1.5 cups');
+  });
+});
+
+describe('Intl formatting', () => {
+  test('numbers group by locale and units never break from their value', () => {
+    expect(formatNumber(1983, 'en-US')).toBe('1,983');
+    expect(formatNumber(1983, 'de-DE')).toBe('1.983');
+    expect(formatKcal(2000, 'en-GB')).toBe('2,000\u00a0kcal');
+    expect(formatGrams(36.4, 'en-GB')).toBe('36\u00a0g');
+    expect(formatGrams(2.46, 'en-GB')).toBe('2.5\u00a0g');
+  });
+
+  test('a calendar day is the same day in any viewer time zone, in the locale order', () => {
+    expect(formatDay('2026-11-21', {}, 'en-GB')).toBe('Sat 21 Nov');
+    expect(formatDay('2026-11-21', {}, 'en-US')).toBe('Sat, Nov 21');
+    expect(formatDay('2026-11-21', { year: true }, 'en-GB')).toBe('Sat, 21 Nov 2026');
+    expect(formatDay('not a date')).toBe('');
+  });
+
+  test('food lists join with a middle dot', () => {
+    expect(foodList([{ food_name: 'Oats' }, { food_name: 'Banana' }, 'Milk'])).toBe('Oats · Banana · Milk');
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * One way to write numbers, dates, meal names and food lists everywhere in the app (issue 10 items
+ * 15–17): Intl for the locale's digits and month names, so "1,983 / 2,000 kcal" never sits next to
+ * "2000 kcal" and "Sat, 21 Nov" never next to "11/21/2026".
+ */
+import type { MealType } from '@app/contracts/constants';
+
+/** The browser's locale; tests pass their own. */
+const defaultLocale = () => (typeof navigator !== 'undefined' && navigator.language) || 'en-GB';
+
+/** One name per meal type, on every screen. */
+export const MEAL_LABELS: Record<MealType, string> = { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner', snack: 'Snack' };
+
+/** A whole number with the locale's grouping: 1,983. */
+export function formatNumber(n: number | null | undefined, locale = defaultLocale(), maxFractionDigits = 0): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: maxFractionDigits }).format(n ?? 0);
+}
+
+/** "1,983 kcal"; a non-breaking space keeps the value and its unit on one line. */
+export function formatKcal(n: number | null | undefined, locale = defaultLocale()): string {
+  return `${formatNumber(Math.round(n ?? 0), locale)}\u00a0kcal`;
+}
+
+/** "36 g", "2.5 g" (one decimal under 10 g), never split across lines. */
+export function formatGrams(n: number | null | undefined, locale = defaultLocale()): string {
+  const v = n ?? 0;
+  return `${formatNumber(v, locale, Math.abs(v) < 10 && v % 1 !== 0 ? 1 : 0)}\u00a0g`;
+}
+
+function parseIso(iso: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return null;
+  // Noon UTC formatted in UTC: the calendar day never shifts with the viewer's offset.
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
+}
+
+/** "Sat, 21 Nov" (or "Sat, Nov 21" in en-US) for a YYYY-MM-DD day; adds the year when asked. */
+export function formatDay(iso: string, opts: { year?: boolean; weekday?: 'short' | 'long'; month?: 'short' | 'long' } = {}, locale = defaultLocale()): string {
+  const d = parseIso(iso);
+  if (!d) return '';
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: 'UTC',
+    weekday: opts.weekday ?? 'short',
+    day: 'numeric',
+    month: opts.month ?? 'short',
+    ...(opts.year ? { year: 'numeric' } : {}),
+  }).format(d);
+}
+
+/** An instant (ISO timestamp) as the locale writes date and time: "21 Nov 2026, 14:05". */
+export function formatDateTime(instant: string | Date, timeZone?: string, locale = defaultLocale()): string {
+  const d = typeof instant === 'string' ? new Date(instant) : instant;
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(d);
+}
+
+const IRREGULAR: Record<string, string> = { leaf: 'leaves', loaf: 'loaves', half: 'halves', knife: 'knives', dash: 'dashes', pinch: 'pinches', potato: 'potatoes', tomato: 'tomatoes' };
+// Units of measure are not pluralised in English writing ("2 oz", "3 tbsp", "200 g").
+const INVARIANT = new Set(['g', 'kg', 'mg', 'ml', 'l', 'oz', 'lb', 'fl oz', 'tbsp', 'tsp', 'kcal']);
+
+/** "slice" → "slices", "large egg white" → "large egg whites", "cherry" → "cherries". Only the last word changes. */
+export function pluralize(noun: string): string {
+  const n = noun.trim();
+  if (!n || INVARIANT.has(n.toLowerCase())) return n;
+  // "cup (chopped)", "slice, thin": the head noun is before the first bracket or comma.
+  const cut = n.search(/[,(]/);
+  const head = (cut === -1 ? n : n.slice(0, cut)).trimEnd();
+  const tail = cut === -1 ? '' : n.slice(head.length);
+  const m = /^(.*?)([A-Za-z]+)$/.exec(head);
+  if (!m) return n;
+  const [, before, word] = m;
+  const lower = word.toLowerCase();
+  let plural: string;
+  if (INVARIANT.has(lower) || /s$/.test(lower) && !/ss$/.test(lower)) plural = word;
+  else if (IRREGULAR[lower]) plural = word[0] + IRREGULAR[lower].slice(1);
+  else if (/(s|x|z|ch|sh)$/.test(lower)) plural = `${word}es`;
+  else if (/[^aeiou]y$/.test(lower)) plural = `${word.slice(0, -1)}ies`;
+  else plural = `${word}s`;
+  return `${before}${plural}${tail}`;
+}
+
+/** "1 slice", "2 slices", "1.5 cups", "3 large egg whites". */
+export function countOf(count: number, noun: string, locale = defaultLocale()): string {
+  const amount = formatNumber(count, locale, 2);
+  return `${amount} ${count === 1 ? noun.trim() : pluralize(noun)}`;
+}
+
+/** Several foods in one line: "Oats · Banana · Milk". */
+export function foodList(foods: readonly ({ food_name?: string; name?: string } | string)[]): string {
+  return foods.map((f) => (typeof f === 'string' ? f : (f.food_name ?? f.name ?? ''))).filter(Boolean).join(' · ');
+}
