@@ -18,10 +18,11 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS as FLAGS, findChromium } from '../e2e/find-browser.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+// CHROMIUM_PATH or CHROME_PATH, else a system Chromium/Chrome, else the one packaged in @sparticuz/chromium.
+const CHROMIUM = (await findChromium()).path;
 const PASSWORD = 'Tulip-Granite-Mosaic-77';
 const TARGET = { firstPageKb: 200, performance: 90, accessibility: 95 };
 

@@ -1,6 +1,6 @@
 /**
  * End-to-end harness: the real product (`node scripts/start.mjs`) on a fresh data folder and a free
- * port, Debian's Chromium through playwright-core, and helpers that register a verified user through
+ * port, a Chromium through playwright-core (found by find-browser.mjs), and helpers that register a verified user through
  * the API and the mail outbox. One server per test file; stop it with SIGTERM (graceful shutdown).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -11,10 +11,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from './find-browser.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export { CHROMIUM_ARGS };
+/** The browser every spec drives (CHROMIUM_PATH, else a system Chromium/Chrome, else the packaged one). */
+export const CHROMIUM_PATH = (await findChromium()).path;
 export const STRONG_PASSWORD = 'Tulip-Granite-Mosaic-77';
 
 export async function freePort(): Promise<number> {
