@@ -10,8 +10,10 @@ import { fitContinuous, integerLocalSearch, objectiveOf } from './portion-fit.js
 import { greedyDay } from './greedy.js';
 import { mulberry32, subSeed } from './prng.js';
 import { dateFor, prepare, type Prepared } from './request.js';
-import { daySummary, shapeMeals } from './shape.js';
-import type { MealPlanRequest, MealType, PlanDay } from './types.js';
+import { repairComposition } from './repair.js';
+import { daySummary, shapeMeals, tolerance } from './shape.js';
+import { nutrientsFor } from './catalogue.js';
+import type { Macros, MealPlanRequest, MealType, PlanDay } from './types.js';
 
 // highs ships CommonJS typings with `export default`; under NodeNext the default import types as the
 // namespace, while at run time the ESM build's default is the loader. Take `.default` explicitly.
@@ -76,22 +78,46 @@ export async function solveDay(p: DayProblem, ctx: PlanContext): Promise<{ chose
   scored.sort((a, b) => a.score - b.score);
   const refined = scored.slice(0, REFINE).map((s) => {
     const ls = integerLocalSearch(s.comp, s.x, targets, p.goals);
-    return { comp: s.comp, steps: ls.steps, score: ls.score + preferenceScore(s.comp, p) };
+    return { comp: s.comp, x: s.x, steps: ls.steps, score: ls.score + preferenceScore(s.comp, p) };
   }).sort((a, b) => a.score - b.score);
   const top = refined[0]!;
-  let steps = top.steps;
+  let best = { comp: top.comp, steps: await exactPortions(top.comp, top.steps, targets, p.goals, ctx) };
+  // No portions of these foods meet the goals: change the foods (repair.ts) and solve again.
+  if (!withinTolerance(best.comp, best.steps, p.goals)) {
+    const fixed = repairComposition(top.comp, p, targets);
+    const ls = integerLocalSearch(fixed.comp, fixed.x, targets, p.goals);
+    const steps = await exactPortions(fixed.comp, ls.steps, targets, p.goals, ctx);
+    const total = (c: Composition, st: number[]): number => objectiveOf(c, st, targets, p.goals) + preferenceScore(c, p);
+    if (total(fixed.comp, steps) < total(best.comp, best.steps)) best = { comp: fixed.comp, steps };
+  }
+  return { chosen: best.comp.map((x, i) => ({ ...x, steps: best.steps[i]! })).filter((c) => c.steps > 0), solver: 'highs' };
+}
+
+/** HiGHS solves the composition's integer program exactly; the local-search point is kept when HiGHS does not beat it. */
+async function exactPortions(comp: Composition, start: number[], targets: Record<string, number>, goals: Macros, ctx: PlanContext): Promise<number[]> {
   const highs = await getHighs();
-  const res = highs.solve(buildModel(top.comp, targets, p.goals, true), {
+  const res = highs.solve(buildModel(comp, targets, goals, true), {
     // Measured on WASM: root presolve and heuristics dominate this ~12-variable model; the local
     // search already supplies a near-optimal point, so HiGHS only needs a short exact search.
     output_flag: false, presolve: 'off', mip_heuristic_effort: 0.01, mip_rel_gap: 0.05, mip_max_nodes: ctx.mip_max_nodes ?? 50,
   });
   if (res.Status === 'Optimal' || res.Status === 'Node limit reached' as string) {
-    const mip = top.comp.map((_, i) => Math.round((res.Columns[`n${i}`] as { Primal: number } | undefined)?.Primal ?? NaN));
-    if (mip.every(Number.isFinite) && objectiveOf(top.comp, mip, targets, p.goals) < objectiveOf(top.comp, steps, targets, p.goals)) steps = mip;
+    const mip = comp.map((_, i) => Math.round((res.Columns[`n${i}`] as { Primal: number } | undefined)?.Primal ?? NaN));
+    if (mip.every(Number.isFinite) && objectiveOf(comp, mip, targets, goals) < objectiveOf(comp, start, targets, goals)) return mip;
   }
-  return { chosen: top.comp.map((x, i) => ({ ...x, steps: steps[i]! })).filter((c) => c.steps > 0), solver: 'highs' };
+  return start;
 }
+
+/** The day summary's test (shape.ts `tolerance`) on unrounded totals of these portions. */
+function withinTolerance(comp: Composition, steps: number[], goals: Macros): boolean {
+  const totals = { calories: 0, protein: 0, carbs: 0, fat: 0, fiber: 0 };
+  comp.forEach((x, i) => {
+    const n = nutrientsFor(x.food, steps[i]!);
+    for (const k of MACROS) totals[k] += n[k];
+  });
+  return MACROS.every((k) => !(goals[k] > 0) || Math.abs(totals[k] - goals[k]) <= tolerance(k, goals[k]));
+}
+const MACROS = ['calories', 'protein', 'carbs', 'fat'] as const;
 
 export function toPlanDay(prep: Prepared, req: MealPlanRequest, dayNumber: number, chosen: Chosen[]): PlanDay {
   const meals = shapeMeals(chosen, { dayNumber, filter: prep.filter, favourites: prep.favourites, alternatives: req.alternatives_enabled ?? false, targets: prep.targets });

@@ -10,6 +10,7 @@ async function run(request: MealPlanRequest, solver: 'highs' | 'greedy', onDay?:
   let previous: Partial<Record<MealType, string[]>> = {};
   const days: PlanDay[] = [];
   const fallback_days: number[] = [];
+  const retried_days: number[] = [];
   const n = Math.max(1, Math.min(31, Math.floor(request.days || 1)));
   for (let d = 1; d <= n; d++) {
     const ctx: PlanContext = { day_number: d, usage, previous, solver };
@@ -18,6 +19,7 @@ async function run(request: MealPlanRequest, solver: 'highs' | 'greedy', onDay?:
     // Late in a week the variety limits shrink the choice; a day that misses its goals is tried
     // again with a fresh seeded sample and looser limits, and the closer of the plans is kept.
     for (let attempt = 1; solver === 'highs' && attempt <= RETRIES && !day.summary.within_tolerance; attempt++) {
+      if (attempt === 1) retried_days.push(d);
       const retry: PlanContext = { ...ctx, attempt, maxDaysPerFood: MAX_DAYS_PER_FOOD + attempt, previous: attempt > 1 ? {} : previous };
       const r = await solveDay(dayProblem(prep, retry), retry);
       const other = toPlanDay(prep, request, d, r.chosen);
@@ -30,7 +32,7 @@ async function run(request: MealPlanRequest, solver: 'highs' | 'greedy', onDay?:
     days.push(day);
     onDay?.(day);
   }
-  return { days, stats: { solver, seconds: (performance.now() - t0) / 1000, fallback_days } };
+  return { days, stats: { solver, seconds: (performance.now() - t0) / 1000, fallback_days, retried_days } };
 }
 
 const RETRIES = 3;

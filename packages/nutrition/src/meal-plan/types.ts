@@ -63,5 +63,5 @@ export interface PlanDay {
 export interface PlanWeekResult {
   days: PlanDay[];
   /** Solver facts for logs and the benchmark. */
-  stats: { solver: 'highs' | 'greedy'; seconds: number; fallback_days: number[] };
+  stats: { solver: 'highs' | 'greedy'; seconds: number; fallback_days: number[]; retried_days: number[] };
 }
