@@ -61,7 +61,9 @@ export function dayProblem(prep: Prepared, ctx: PlanContext): DayProblem {
 const SAMPLES = 40;
 const REFINE = 4;
 
-export async function solveDay(p: DayProblem, ctx: PlanContext): Promise<{ chosen: Chosen[]; solver: 'highs' | 'greedy' }> {
+export interface Solved { chosen: Chosen[]; solver: 'highs' | 'greedy'; /** The foods were changed by repair.ts. */ repaired?: boolean }
+
+export async function solveDay(p: DayProblem, ctx: PlanContext): Promise<Solved> {
   if (ctx.solver === 'greedy') return { chosen: greedyDay(p), solver: 'greedy' };
   const targets = Object.fromEntries(p.meals.map((m) => [m.meal, m.target]));
   const scored: { comp: Composition; x: number[]; score: number }[] = [];
@@ -81,16 +83,16 @@ export async function solveDay(p: DayProblem, ctx: PlanContext): Promise<{ chose
     return { comp: s.comp, x: s.x, steps: ls.steps, score: ls.score + preferenceScore(s.comp, p) };
   }).sort((a, b) => a.score - b.score);
   const top = refined[0]!;
-  let best = { comp: top.comp, steps: await exactPortions(top.comp, top.steps, targets, p.goals, ctx) };
+  let best = { comp: top.comp, steps: await exactPortions(top.comp, top.steps, targets, p.goals, ctx), repaired: false };
   // No portions of these foods meet the goals: change the foods (repair.ts) and solve again.
   if (!withinTolerance(best.comp, best.steps, p.goals)) {
     const fixed = repairComposition(top.comp, p, targets);
     const ls = integerLocalSearch(fixed.comp, fixed.x, targets, p.goals);
     const steps = await exactPortions(fixed.comp, ls.steps, targets, p.goals, ctx);
     const total = (c: Composition, st: number[]): number => objectiveOf(c, st, targets, p.goals) + preferenceScore(c, p);
-    if (total(fixed.comp, steps) < total(best.comp, best.steps)) best = { comp: fixed.comp, steps };
+    if (total(fixed.comp, steps) < total(best.comp, best.steps)) best = { comp: fixed.comp, steps, repaired: true };
   }
-  return { chosen: best.comp.map((x, i) => ({ ...x, steps: best.steps[i]! })).filter((c) => c.steps > 0), solver: 'highs' };
+  return { chosen: best.comp.map((x, i) => ({ ...x, steps: best.steps[i]! })).filter((c) => c.steps > 0), solver: 'highs', repaired: best.repaired };
 }
 
 /** HiGHS solves the composition's integer program exactly; the local-search point is kept when HiGHS does not beat it. */

@@ -52,7 +52,7 @@ function repeatsYesterday(comp: Composition, p: DayProblem, meal: MealType): boo
 
 const ROUNDS = 8;
 /** Coordinate-descent sweeps per neighbour: warm-started, a few sweeps rank neighbours well enough. */
-const QUICK_SWEEPS = 10;
+const QUICK_SWEEPS = 3;
 
 export function repairComposition(start: Composition, p: DayProblem, targets: Partial<Record<MealType, number>>): Fitted {
   const fit = fitContinuous(start, targets, p.goals);
