@@ -7,15 +7,17 @@
  * When the solved day is out of tolerance, this local search edits the composition one food at a
  * time — swap a food for another candidate of its role group, add an optional food, or drop one —
  * and keeps the edit that lowers the continuous portion fit (the LP objective) plus the
- * preference score the most, until no edit helps. Every edit keeps the role-group bounds, one meal
+ * preference score the most, until the fitted portions meet every macro or no edit helps. Every edit keeps the role-group bounds, one meal
  * per food per day and "not yesterday's meal", so a repaired day is as valid as a sampled one.
  * It is deterministic: moves are tried in a fixed order and ties keep the first.
  */
 import { preferenceScore } from './compose.js';
 import { groupBounds } from './composition.js';
+import { nutrientsFor } from './catalogue.js';
 import type { Composition, DayProblem } from './mip-model.js';
 import { fitContinuous } from './portion-fit.js';
-import type { CatalogueFood, MealType } from './types.js';
+import { tolerance } from './shape.js';
+import type { CatalogueFood, Macros, MealType } from './types.js';
 
 export interface Fitted { comp: Composition; x: number[]; score: number }
 
@@ -54,10 +56,27 @@ const ROUNDS = 8;
 /** Coordinate-descent sweeps per neighbour: warm-started, a few sweeps rank neighbours well enough. */
 const QUICK_SWEEPS = 3;
 
+/**
+ * Done when the fitted portions put every macro within the day's tolerance (shape.ts): the foods
+ * can meet the goals, and further edits would only trade foods for preference points. (The fit
+ * is least squares, so it rarely reaches the LP's cheap band even when the integer LP does.)
+ */
+function meetsGoals(f: Fitted, goals: Macros): boolean {
+  const totals = { calories: 0, protein: 0, carbs: 0, fat: 0 };
+  f.comp.forEach((c, i) => {
+    const n = nutrientsFor(c.food, f.x[i]!);
+    for (const k of MACROS) totals[k] += n[k];
+  });
+  return MACROS.every((k) => !(goals[k] > 0) || Math.abs(totals[k] - goals[k]) <= MARGIN * tolerance(k, goals[k]));
+}
+const MACROS = ['calories', 'protein', 'carbs', 'fat'] as const;
+/** Room left for rounding portions to whole steps. */
+const MARGIN = 0.75;
+
 export function repairComposition(start: Composition, p: DayProblem, targets: Partial<Record<MealType, number>>): Fitted {
   const fit = fitContinuous(start, targets, p.goals);
   let cur: Fitted = { comp: start, x: fit.x, score: fit.score + preferenceScore(start, p) };
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < ROUNDS && !meetsGoals(cur, p.goals); round++) {
     let best: Fitted | undefined;
     for (const mv of moves(cur, p)) {
       if (p.meals.some((m) => repeatsYesterday(mv.comp, p, m.meal))) continue;
