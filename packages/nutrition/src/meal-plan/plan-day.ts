@@ -10,9 +10,8 @@ import { fitContinuous, integerLocalSearch, objectiveOf } from './portion-fit.js
 import { greedyDay } from './greedy.js';
 import { mulberry32, subSeed } from './prng.js';
 import { dateFor, prepare, type Prepared } from './request.js';
-import { repairComposition } from './repair.js';
-import { daySummary, shapeMeals, tolerance } from './shape.js';
-import { nutrientsFor } from './catalogue.js';
+import { meetsGoals, repairComposition } from './repair.js';
+import { daySummary, shapeMeals } from './shape.js';
 import type { Macros, MealPlanRequest, MealType, PlanDay } from './types.js';
 
 // highs ships CommonJS typings with `export default`; under NodeNext the default import types as the
@@ -85,7 +84,7 @@ export async function solveDay(p: DayProblem, ctx: PlanContext): Promise<Solved>
   const top = refined[0]!;
   let best = { comp: top.comp, steps: await exactPortions(top.comp, top.steps, targets, p.goals, ctx), repaired: false };
   // No portions of these foods meet the goals: change the foods (repair.ts) and solve again.
-  if (!withinTolerance(best.comp, best.steps, p.goals)) {
+  if (!meetsGoals(best.comp, best.steps, p.goals)) {
     const fixed = repairComposition(top.comp, p, targets);
     const ls = integerLocalSearch(fixed.comp, fixed.x, targets, p.goals);
     const steps = await exactPortions(fixed.comp, ls.steps, targets, p.goals, ctx);
@@ -109,17 +108,6 @@ async function exactPortions(comp: Composition, start: number[], targets: Record
   }
   return start;
 }
-
-/** The day summary's test (shape.ts `tolerance`) on unrounded totals of these portions. */
-function withinTolerance(comp: Composition, steps: number[], goals: Macros): boolean {
-  const totals = { calories: 0, protein: 0, carbs: 0, fat: 0, fiber: 0 };
-  comp.forEach((x, i) => {
-    const n = nutrientsFor(x.food, steps[i]!);
-    for (const k of MACROS) totals[k] += n[k];
-  });
-  return MACROS.every((k) => !(goals[k] > 0) || Math.abs(totals[k] - goals[k]) <= tolerance(k, goals[k]));
-}
-const MACROS = ['calories', 'protein', 'carbs', 'fat'] as const;
 
 export function toPlanDay(prep: Prepared, req: MealPlanRequest, dayNumber: number, chosen: Chosen[]): PlanDay {
   const meals = shapeMeals(chosen, { dayNumber, filter: prep.filter, favourites: prep.favourites, alternatives: req.alternatives_enabled ?? false, targets: prep.targets });

@@ -7,9 +7,10 @@
  * When the solved day is out of tolerance, this local search edits the composition one food at a
  * time — swap a food for another candidate of its role group, add an optional food, or drop one —
  * and keeps the edit that lowers the continuous portion fit (the LP objective) plus the
- * preference score the most, until the fitted portions meet every macro or no edit helps. Every edit keeps the role-group bounds, one meal
- * per food per day and "not yesterday's meal", so a repaired day is as valid as a sampled one.
- * It is deterministic: moves are tried in a fixed order and ties keep the first.
+ * preference score the most, until the fitted portions meet every macro or no edit helps.
+ * Every edit keeps the role-group bounds, one meal per food per day and "not yesterday's meal",
+ * so a repaired day is as valid as a sampled one. It is deterministic: moves are tried in a
+ * fixed order and ties keep the first.
  */
 import { preferenceScore } from './compose.js';
 import { groupBounds } from './composition.js';
@@ -57,26 +58,30 @@ const ROUNDS = 8;
 const QUICK_SWEEPS = 3;
 
 /**
- * Done when the fitted portions put every macro within the day's tolerance (shape.ts): the foods
- * can meet the goals, and further edits would only trade foods for preference points. (The fit
- * is least squares, so it rarely reaches the LP's cheap band even when the integer LP does.)
+ * Whether these portions (whole steps or fitted) put calories, protein, carbs and fat within
+ * `margin` × the day's tolerance (shape.ts) of the goals.
  */
-function meetsGoals(f: Fitted, goals: Macros): boolean {
+export function meetsGoals(comp: Composition, portions: readonly number[], goals: Macros, margin = 1): boolean {
   const totals = { calories: 0, protein: 0, carbs: 0, fat: 0 };
-  f.comp.forEach((c, i) => {
-    const n = nutrientsFor(c.food, f.x[i]!);
+  comp.forEach((c, i) => {
+    const n = nutrientsFor(c.food, portions[i]!);
     for (const k of MACROS) totals[k] += n[k];
   });
-  return MACROS.every((k) => !(goals[k] > 0) || Math.abs(totals[k] - goals[k]) <= MARGIN * tolerance(k, goals[k]));
+  return MACROS.every((k) => !(goals[k] > 0) || Math.abs(totals[k] - goals[k]) <= margin * tolerance(k, goals[k]));
 }
 const MACROS = ['calories', 'protein', 'carbs', 'fat'] as const;
-/** Room left for rounding portions to whole steps. */
+/**
+ * The search stops once the fitted portions meet the goals with this much of the tolerance used,
+ * leaving room for rounding to whole steps; further edits would only trade foods for preference
+ * points. (The fit is least squares, so it rarely reaches the LP's cheap band even when the
+ * integer LP does: the band is too strict a stop.)
+ */
 const MARGIN = 0.75;
 
 export function repairComposition(start: Composition, p: DayProblem, targets: Partial<Record<MealType, number>>): Fitted {
   const fit = fitContinuous(start, targets, p.goals);
   let cur: Fitted = { comp: start, x: fit.x, score: fit.score + preferenceScore(start, p) };
-  for (let round = 0; round < ROUNDS && !meetsGoals(cur, p.goals); round++) {
+  for (let round = 0; round < ROUNDS && !meetsGoals(cur.comp, cur.x, p.goals, MARGIN); round++) {
     let best: Fitted | undefined;
     for (const mv of moves(cur, p)) {
       if (p.meals.some((m) => repeatsYesterday(mv.comp, p, m.meal))) continue;

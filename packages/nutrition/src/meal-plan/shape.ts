@@ -86,10 +86,10 @@ function dedupeByFood(cs: Chosen[]): Chosen[] {
 const KEYS = ['calories', 'protein', 'carbs', 'fat', 'fiber'] as const;
 
 /**
- * How far a day may be from a goal and still count as met: 5 % of calories; 8 % of a macro, but
- * never more than 5 g on small goals. The old "8 % or 8 g" let a 30 g keto carb goal take 38 g
- * (+27 %) and still say "within tolerance"; 5 g keeps strict diets honest and is also inside the
- * "10 % or 5 g" the strict-diet benchmark asks for.
+ * How far a day may be from a goal and still count as met: 5 % of calories; 8 % of a macro or
+ * 5 g, whichever is larger. The old floor of 8 g let a 30 g keto carb goal take 38 g (+27 %) and
+ * still say "within tolerance", so no retry was tried; 5 g keeps small goals honest, and the rule
+ * is inside both benchmark targets ("8 % or 8 g" and the strict diets' "10 % or 5 g").
  */
 export function tolerance(k: keyof Macros, goal: number): number {
   return k === 'calories' ? 0.05 * goal : Math.max(0.08 * goal, 5);
