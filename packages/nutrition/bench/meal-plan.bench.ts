@@ -28,12 +28,14 @@ function request(i: number): MealPlanRequest {
   };
 }
 
-interface Row { cpu: number[]; calErr: number[]; macroPct: number[][]; macroG: number[][]; macroOk: number[]; violations: number; distinct: number[]; seconds: number[]; failures: string[] }
-const blank = (): Row => ({ cpu: [], calErr: [], macroPct: [[], [], []], macroG: [[], [], []], macroOk: [], violations: 0, distinct: [], seconds: [], failures: [] });
+interface Row { cpu: number[]; calErr: number[]; macroPct: number[][]; macroG: number[][]; macroOk: number[]; violations: number; distinct: number[]; seconds: number[]; failures: string[]; repaired: number; retried: number }
+const blank = (): Row => ({ cpu: [], calErr: [], macroPct: [[], [], []], macroG: [[], [], []], macroOk: [], violations: 0, distinct: [], seconds: [], failures: [], repaired: 0, retried: 0 });
 
 function score(row: Row, req: MealPlanRequest, res: PlanWeekResult): void {
   const filter = normaliseConstraints(req.diet_types, req.allergies);
   row.seconds.push(res.stats.seconds);
+  row.repaired += res.stats.repaired_days.length;
+  row.retried += res.stats.retried_days.length;
   const distinct = new Set<string>();
   for (const day of res.days) {
     const s = day.summary;
@@ -87,6 +89,7 @@ M.forEach((m, j) => console.log(line(`${m} error mean % / mean g / worst %`, (r)
 console.log(line('days with P/C/F within 8 % or 8 g', (r) => `${(100 * mean(r.macroOk)).toFixed(1)} %`));
 console.log(line('diet/allergy violations', (r) => String(r.violations)));
 console.log(line('distinct foods per week mean / min', (r) => `${mean(r.distinct).toFixed(1)} / ${Math.min(...r.distinct)}`));
+console.log(line('days with foods repaired / re-sampled', (r) => `${r.repaired} / ${r.retried}`));
 console.log(line('seconds per 7-day plan mean / max', (r) => `${mean(r.seconds).toFixed(2)} / ${max(r.seconds).toFixed(2)}`));
 console.log(line('CPU seconds per 7-day plan mean / max', (r) => `${mean(r.cpu).toFixed(2)} / ${max(r.cpu).toFixed(2)}`));
 console.log(`\nload average during run: ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')} on ${(await import('node:os')).cpus().length} cores`);

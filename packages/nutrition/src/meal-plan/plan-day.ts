@@ -10,8 +10,9 @@ import { fitContinuous, integerLocalSearch, objectiveOf } from './portion-fit.js
 import { greedyDay } from './greedy.js';
 import { mulberry32, subSeed } from './prng.js';
 import { dateFor, prepare, type Prepared } from './request.js';
+import { meetsGoals, repairComposition } from './repair.js';
 import { daySummary, shapeMeals } from './shape.js';
-import type { MealPlanRequest, MealType, PlanDay } from './types.js';
+import type { Macros, MealPlanRequest, MealType, PlanDay } from './types.js';
 
 // highs ships CommonJS typings with `export default`; under NodeNext the default import types as the
 // namespace, while at run time the ESM build's default is the loader. Take `.default` explicitly.
@@ -59,7 +60,9 @@ export function dayProblem(prep: Prepared, ctx: PlanContext): DayProblem {
 const SAMPLES = 40;
 const REFINE = 4;
 
-export async function solveDay(p: DayProblem, ctx: PlanContext): Promise<{ chosen: Chosen[]; solver: 'highs' | 'greedy' }> {
+export interface Solved { chosen: Chosen[]; solver: 'highs' | 'greedy'; /** The foods were changed by repair.ts. */ repaired?: boolean }
+
+export async function solveDay(p: DayProblem, ctx: PlanContext): Promise<Solved> {
   if (ctx.solver === 'greedy') return { chosen: greedyDay(p), solver: 'greedy' };
   const targets = Object.fromEntries(p.meals.map((m) => [m.meal, m.target]));
   const scored: { comp: Composition; x: number[]; score: number }[] = [];
@@ -76,21 +79,34 @@ export async function solveDay(p: DayProblem, ctx: PlanContext): Promise<{ chose
   scored.sort((a, b) => a.score - b.score);
   const refined = scored.slice(0, REFINE).map((s) => {
     const ls = integerLocalSearch(s.comp, s.x, targets, p.goals);
-    return { comp: s.comp, steps: ls.steps, score: ls.score + preferenceScore(s.comp, p) };
+    return { comp: s.comp, x: s.x, steps: ls.steps, score: ls.score + preferenceScore(s.comp, p) };
   }).sort((a, b) => a.score - b.score);
   const top = refined[0]!;
-  let steps = top.steps;
+  let best = { comp: top.comp, steps: await exactPortions(top.comp, top.steps, targets, p.goals, ctx), repaired: false };
+  // No portions of these foods meet the goals: change the foods (repair.ts) and solve again.
+  if (!meetsGoals(best.comp, best.steps, p.goals)) {
+    const fixed = repairComposition(top.comp, p, targets);
+    const ls = integerLocalSearch(fixed.comp, fixed.x, targets, p.goals);
+    const steps = await exactPortions(fixed.comp, ls.steps, targets, p.goals, ctx);
+    const total = (c: Composition, st: number[]): number => objectiveOf(c, st, targets, p.goals) + preferenceScore(c, p);
+    if (total(fixed.comp, steps) < total(best.comp, best.steps)) best = { comp: fixed.comp, steps, repaired: true };
+  }
+  return { chosen: best.comp.map((x, i) => ({ ...x, steps: best.steps[i]! })).filter((c) => c.steps > 0), solver: 'highs', repaired: best.repaired };
+}
+
+/** HiGHS solves the composition's integer program exactly; the local-search point is kept when HiGHS does not beat it. */
+async function exactPortions(comp: Composition, start: number[], targets: Record<string, number>, goals: Macros, ctx: PlanContext): Promise<number[]> {
   const highs = await getHighs();
-  const res = highs.solve(buildModel(top.comp, targets, p.goals, true), {
+  const res = highs.solve(buildModel(comp, targets, goals, true), {
     // Measured on WASM: root presolve and heuristics dominate this ~12-variable model; the local
     // search already supplies a near-optimal point, so HiGHS only needs a short exact search.
     output_flag: false, presolve: 'off', mip_heuristic_effort: 0.01, mip_rel_gap: 0.05, mip_max_nodes: ctx.mip_max_nodes ?? 50,
   });
   if (res.Status === 'Optimal' || res.Status === 'Node limit reached' as string) {
-    const mip = top.comp.map((_, i) => Math.round((res.Columns[`n${i}`] as { Primal: number } | undefined)?.Primal ?? NaN));
-    if (mip.every(Number.isFinite) && objectiveOf(top.comp, mip, targets, p.goals) < objectiveOf(top.comp, steps, targets, p.goals)) steps = mip;
+    const mip = comp.map((_, i) => Math.round((res.Columns[`n${i}`] as { Primal: number } | undefined)?.Primal ?? NaN));
+    if (mip.every(Number.isFinite) && objectiveOf(comp, mip, targets, goals) < objectiveOf(comp, start, targets, goals)) return mip;
   }
-  return { chosen: top.comp.map((x, i) => ({ ...x, steps: steps[i]! })).filter((c) => c.steps > 0), solver: 'highs' };
+  return start;
 }
 
 export function toPlanDay(prep: Prepared, req: MealPlanRequest, dayNumber: number, chosen: Chosen[]): PlanDay {

@@ -40,13 +40,20 @@ function cost(r: Rows, x: number[]): number {
 export const objectiveOf = (comp: Composition, steps: number[], targets: Partial<Record<MealType, number>>, goals: Macros): number =>
   cost(rows(comp, targets, goals), steps);
 
-/** Bounded weighted least squares by coordinate descent: a cheap, smooth proxy for the LP. */
-export function fitContinuous(comp: Composition, targets: Partial<Record<MealType, number>>, goals: Macros): { x: number[]; score: number } {
+/**
+ * Bounded weighted least squares by coordinate descent: a cheap, smooth proxy for the LP.
+ * `start` warm-starts from known portions (NaN = mid-range), so a neighbour of a fitted
+ * composition converges in a few sweeps.
+ */
+export function fitContinuous(comp: Composition, targets: Partial<Record<MealType, number>>, goals: Macros, start?: readonly number[], sweeps = 40): { x: number[]; score: number } {
   const r = rows(comp, targets, goals);
   const bounds = comp.map((c) => stepRange(c.food));
-  const x = bounds.map((b) => (b.min + b.max) / 2);
+  const x = bounds.map((b, i) => {
+    const s = start?.[i];
+    return s !== undefined && Number.isFinite(s) ? Math.min(b.max, Math.max(b.min, s)) : (b.min + b.max) / 2;
+  });
   const resid = r.goal.map((g, j) => r.coef[j]!.reduce((a, c, i) => a + c * x[i]!, 0) - g);
-  for (let sweep = 0; sweep < 40; sweep++) {
+  for (let sweep = 0; sweep < sweeps; sweep++) {
     for (let i = 0; i < x.length; i++) {
       let num = 0, den = 0;
       for (let j = 0; j < resid.length; j++) {

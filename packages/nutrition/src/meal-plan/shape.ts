@@ -85,6 +85,16 @@ function dedupeByFood(cs: Chosen[]): Chosen[] {
 
 const KEYS = ['calories', 'protein', 'carbs', 'fat', 'fiber'] as const;
 
+/**
+ * How far a day may be from a goal and still count as met: 5 % of calories; 8 % of a macro or
+ * 5 g, whichever is larger. The old floor of 8 g let a 30 g keto carb goal take 38 g (+27 %) and
+ * still say "within tolerance", so no retry was tried; 5 g keeps small goals honest, and the rule
+ * is inside both benchmark targets ("8 % or 8 g" and the strict diets' "10 % or 5 g").
+ */
+export function tolerance(k: keyof Macros, goal: number): number {
+  return k === 'calories' ? 0.05 * goal : Math.max(0.08 * goal, 5);
+}
+
 /** Day totals from the shaped foods, their deviation from goals and whether all are in tolerance. */
 export function daySummary(meals: Partial<Record<MealType, MealSlot>>, goals: Macros, eaten?: Partial<Macros>): DaySummary {
   const totals = { calories: 0, protein: 0, carbs: 0, fat: 0, fiber: 0 };
@@ -97,8 +107,7 @@ export function daySummary(meals: Partial<Record<MealType, MealSlot>>, goals: Ma
     deviation[k] = round1(totals[k] - goals[k]);
     deviation_percent[k] = goals[k] > 0 ? round1((100 * deviation[k]) / goals[k]) : 0;
     if (k === 'fiber' || !(goals[k] > 0)) continue;
-    const tol = k === 'calories' ? 0.05 * goals[k] : Math.max(0.08 * goals[k], 8);
-    if (Math.abs(deviation[k]) > tol) ok = false;
+    if (Math.abs(deviation[k]) > tolerance(k, goals[k])) ok = false;
   }
   return { totals, goals, deviation, deviation_percent, within_tolerance: ok };
 }

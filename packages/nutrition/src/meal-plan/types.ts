@@ -63,5 +63,11 @@ export interface PlanDay {
 export interface PlanWeekResult {
   days: PlanDay[];
   /** Solver facts for logs and the benchmark. */
-  stats: { solver: 'highs' | 'greedy'; seconds: number; fallback_days: number[] };
+  stats: {
+    solver: 'highs' | 'greedy'; seconds: number; fallback_days: number[];
+    /** Days whose first solve missed tolerance and were solved again from a fresh sample. */
+    retried_days: number[];
+    /** Days whose foods were changed by the composition repair (repair.ts). */
+    repaired_days: number[];
+  };
 }
