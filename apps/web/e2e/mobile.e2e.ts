@@ -33,7 +33,7 @@ describe('mobile layout (390×844)', () => {
     await ctx.close();
   });
 
-  test('signed in: 56 px bottom bar, Food link, AI popup, More menu, tab highlighting', async () => {
+  test('signed in: 56 px bottom bar, Food popup, AI popup, More menu, tab highlighting', async () => {
     const ctx = await newContext(browser, MOBILE);
     const page = await ctx.newPage();
     await openSignedIn(page, server, user.token, '/settings');
@@ -45,10 +45,14 @@ describe('mobile layout (390×844)', () => {
     // No desktop drawer on a phone.
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(false);
 
-    // One destination: the Food tab is a link straight to the food log, no menu in between.
-    await bar.getByRole('link', { name: 'Food' }).click();
+    // The Food group has several pages (food log, recipes): the Food tab opens them, the food log first.
+    await bar.getByRole('button', { name: 'Food' }).click();
+    const food = page.getByRole('menu', { name: 'Food pages' });
+    const foodPages = await food.getByRole('link').allTextContents();
+    expect(foodPages.slice(0, 4)).toEqual(['Food Log', 'My Recipes', 'Import Recipe', 'Build Recipe']);
+    await food.getByRole('link', { name: 'Food Log' }).click();
     await page.waitForURL(/\/food-log$/);
-    await poll(() => bar.getByRole('link', { name: 'Food' }).getAttribute('class')).toMatch(/Mui-selected/);
+    await poll(() => bar.getByRole('button', { name: 'Food' }).getAttribute('class')).toMatch(/Mui-selected/);
 
     await bar.getByRole('button', { name: 'AI' }).click();
     const ai = page.getByRole('menu', { name: 'AI pages' });
