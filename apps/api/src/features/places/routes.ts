@@ -1,0 +1,2 @@
+import type { FastifyInstance } from 'fastify';
+export default async function placesRoutes(_app: FastifyInstance) {}
