@@ -44,7 +44,8 @@ export const PlaceSchema = z
     name: z.string(),
     latitude: z.number(),
     longitude: z.number(),
-    distance: z.number(),
+    /** Metres from the position asked about; null in details asked without one. */
+    distance: z.number().nullable(),
     address: z.string().nullable(),
     cuisine: z.array(z.string()),
     type: z.string(),
