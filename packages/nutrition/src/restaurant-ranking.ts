@@ -5,7 +5,7 @@
  * the protein, and that make a meal of sensible size, come first. Every item gets a reason in words.
  */
 
-export interface Macros {
+export interface MenuMacros {
   calories: number;
   protein: number;
   carbs: number;
@@ -26,7 +26,7 @@ const MACRO_SLACK_G = 5;
 
 const r0 = (n: number) => Math.round(n);
 
-export function rankMenuItems<T extends Macros>(items: T[], remaining: Macros, limit = 10): RankedItem<T>[] {
+export function rankMenuItems<T extends MenuMacros>(items: T[], remaining: MenuMacros, limit = 10): RankedItem<T>[] {
   const left = { calories: Math.max(0, remaining.calories), protein: Math.max(0, remaining.protein), carbs: Math.max(0, remaining.carbs), fat: Math.max(0, remaining.fat) };
   const target = Math.min(left.calories, MEAL_CALORIE_CAP);
 
@@ -51,7 +51,7 @@ export function rankMenuItems<T extends Macros>(items: T[], remaining: Macros, l
   return ranked.slice(0, limit);
 }
 
-function reasonFor(item: Macros, left: Macros, f: { fits: boolean; overCal: number; overCarbs: number; overFat: number; proteinShare: number; calShare: number }): string {
+function reasonFor(item: MenuMacros, left: MenuMacros, f: { fits: boolean; overCal: number; overCarbs: number; overFat: number; proteinShare: number; calShare: number }): string {
   if (left.calories <= 0) return `You have reached today's calories; at ${r0(item.calories)} kcal this is one of the lighter choices here`;
   if (f.overCal > 0) return `${r0(f.overCal)} kcal more than the ${r0(left.calories)} kcal you have left today`;
   if (f.overFat > 0) return `Fits your calories, but has ${r0(item.fat - left.fat)} g more fat than you have left`;
