@@ -91,6 +91,8 @@ export const RestaurantOptionSchema = z
     food_id: z.string(),
     name: z.string(),
     restaurant: z.string(),
+    /** Log it with POST /food-logs {food_id, serving: {id: serving_id}}. */
+    serving_id: z.string(),
     serving_description: z.string(),
     serving_grams: z.number(),
     ...macros,
