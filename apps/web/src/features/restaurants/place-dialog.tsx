@@ -24,6 +24,9 @@ import { selectUser } from '../../lib/session';
 import { useLogOptionMutation, useRestaurantOptionsQuery } from './api';
 import { matchLabel, mealTypeAt, placeSummary } from './model';
 
+/** "47 g" and "2000 kcal" never break between the number and the unit. */
+const keepUnits = (text: string) => text.replace(/(\d) (g|kcal)\b/g, '$1\u00a0$2');
+
 function OptionCard({ option, mealType }: { option: RestaurantOption; mealType: MealType }) {
   const [log, state] = useLogOptionMutation();
   const chips = [formatKcal(option.calories), `P ${formatGrams(option.protein)}`, `C ${formatGrams(option.carbs)}`, `F ${formatGrams(option.fat)}`];
@@ -36,7 +39,7 @@ function OptionCard({ option, mealType }: { option: RestaurantOption; mealType: 
         </Box>
         {option.fits ? <Chip label="Fits your day" color="success" size="small" variant="outlined" /> : null}
       </Stack>
-      <Typography variant="body2" sx={{ mt: 0.5 }}>{option.reason}</Typography>
+      <Typography variant="body2" sx={{ mt: 0.5 }}>{keepUnits(option.reason)}</Typography>
       <Stack direction="row" spacing={0.5} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
         {chips.map((c) => <Chip key={c} label={c} size="small" />)}
       </Stack>

@@ -104,14 +104,14 @@ export function Component() {
 
       {position ? (
         <>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-            <TextField label="Cuisine or name" value={keyword} onChange={(e) => setKeyword(e.target.value)} size="small" sx={{ flex: 1 }} />
-            <TextField select label="Distance" value={radius} onChange={(e) => setRadius(Number(e.target.value))} size="small" sx={{ minWidth: 130 }}>
+          <Box sx={{ display: 'grid', gap: 2, alignItems: 'center', gridTemplateColumns: { xs: '1fr', sm: 'minmax(160px, 1fr) 140px auto auto' } }}>
+            <TextField label="Cuisine or name" value={keyword} onChange={(e) => setKeyword(e.target.value)} size="small" fullWidth />
+            <TextField select label="Distance" value={radius} onChange={(e) => setRadius(Number(e.target.value))} size="small" fullWidth>
               {RADII.map((r) => <MenuItem key={r} value={r}>{r < 1000 ? `${r} m` : `${r / 1000} km`}</MenuItem>)}
             </TextField>
-            <FormControlLabel control={<Switch checked={openNow} onChange={(e) => setOpenNow(e.target.checked)} />} label="Open now" />
-            <Button variant="text" startIcon={<MyLocationIcon />} onClick={locate} disabled={locating}>Update location</Button>
-          </Stack>
+            <FormControlLabel control={<Switch checked={openNow} onChange={(e) => setOpenNow(e.target.checked)} />} label="Open now" sx={{ whiteSpace: 'nowrap' }} />
+            <Button variant="text" startIcon={<MyLocationIcon />} onClick={locate} disabled={locating} sx={{ whiteSpace: 'nowrap', justifySelf: { xs: 'start', sm: 'auto' } }}>Update location</Button>
+          </Box>
           {nearby.error ? <Alert severity="error">{errorText(nearby.error) || 'Failed to load nearby places'}</Alert> : null}
           {nearby.isFetching && !nearby.data ? <Stack sx={{ alignItems: 'center', py: 3 }}><CircularProgress aria-label="Loading nearby places" /></Stack> : null}
           {nearby.data && !places.length ? <Typography color="text.secondary">No places found nearby. Try a larger distance{openNow ? ' or turn off "Open now"' : ''}.</Typography> : null}
