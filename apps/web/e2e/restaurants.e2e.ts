@@ -95,7 +95,7 @@ describe('Restaurant Finder', () => {
     await dialog.getByText("Items from the McDonald's menu").waitFor();
     const options = dialog.getByRole('list', { name: 'Recommended options' }).getByRole('listitem');
     await poll(() => options.count()).toBeGreaterThan(3);
-    await expect(options.first().textContent()).resolves.toMatch(/Fits your remaining 2,?000 kcal/);
+    await expect(options.first().textContent()).resolves.toMatch(/Fits your remaining 2,?000\skcal/);
     await shot(page, 'restaurants-dialog-1280-light');
 
     const first = options.first();
