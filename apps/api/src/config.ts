@@ -55,6 +55,10 @@ const EnvSchema = z.object({
   FEEDBACK_EMAIL: z.string().default('feedback@example.com'),
   RECIPE_ALLOWED_DOMAINS: list.optional(),
   RECIPE_FETCH_ALLOW_PRIVATE: bool.default(false),
+  /** Nearby places: the OpenStreetMap Overpass API, unless GOOGLE_PLACES_API_KEY is set. */
+  OVERPASS_URL: z.string().url().default('https://overpass-api.de/api/interpreter'),
+  GOOGLE_PLACES_API_KEY: z.string().min(1).optional(),
+  GOOGLE_PLACES_URL: z.string().url().default('https://maps.googleapis.com/maps/api/place'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 

@@ -4,3 +4,5 @@ export * from './placeholder-days.js';
 export * from './mifflin.js';
 export * from './portion.js';
 export * from './analysis/index.js';
+export * from './restaurant-menus.js';
+export * from './restaurant-ranking.js';

@@ -12,6 +12,9 @@ import recommendations from './recommendations/routes.ts';
 import healthMetrics from './health-metrics/routes.ts';
 import insights from './insights/routes.ts';
 import recipes from './recipes/routes.ts';
+import locations from './locations/routes.ts';
+import places from './places/routes.ts';
+import restaurants from './restaurants/routes.ts';
 
 /** Every feature's routes, mounted under /api/v1. A feature never imports another feature's routes. */
 export default async function features(app: FastifyInstance) {
@@ -28,4 +31,7 @@ export default async function features(app: FastifyInstance) {
   await app.register(healthMetrics);
   await app.register(insights);
   await app.register(recipes);
+  await app.register(locations);
+  await app.register(places);
+  await app.register(restaurants);
 }

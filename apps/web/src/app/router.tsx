@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
               { path: paths.myRecipes, lazy: () => import('../features/recipes/my-recipes-route') },
               { path: paths.buildRecipe, lazy: () => import('../features/recipes/build-route') },
               { path: '/recipe/:id', lazy: () => import('../features/recipes/recipe-route') },
+              { path: paths.restaurants, lazy: () => import('../features/restaurants/route') },
               { path: paths.settings, lazy: () => import('../features/settings/route') },
               { path: paths.suggestions, lazy: () => import('../features/meal-plans/suggestions-route') },
               { path: paths.mealPlan, lazy: () => import('../features/meal-plans/list-route') },

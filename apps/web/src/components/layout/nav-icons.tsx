@@ -19,6 +19,7 @@ import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
 import RamenDiningIcon from '@mui/icons-material/RamenDiningOutlined';
 import LinkIcon from '@mui/icons-material/Link';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
+import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
 import type { NavKey } from './nav-model';
 
 export const NAV_ICONS: Record<NavKey, SvgIconComponent> = {
@@ -30,6 +31,7 @@ export const NAV_ICONS: Record<NavKey, SvgIconComponent> = {
   myRecipes: RamenDiningIcon,
   importRecipe: LinkIcon,
   buildRecipe: PlaylistAddIcon,
+  restaurants: StorefrontIcon,
   suggestions: AutoAwesomeIcon,
   mealPlan: CalendarMonthIcon,
   settings: SettingsIcon,

@@ -8,7 +8,7 @@ describe('navigation (spec §2)', () => {
   });
   test('logged in: the built pages, Help, Feedback and About', () => {
     const labels = drawerGroups({ is_superuser: false }).flatMap((g) => g.entries.map((e) => e.label));
-    expect(labels).toEqual(['Dashboard', 'Health', 'Food Log', 'My Recipes', 'Import Recipe', 'Build Recipe', 'Analysis', 'AI Assessment', 'AI Suggestions', 'Meal Planning', 'Settings', 'Documentation', 'Release Notes', 'Feedback', 'Team', 'Science', 'Privacy Policy', 'Terms of Service', 'EULA']);
+    expect(labels).toEqual(['Dashboard', 'Health', 'Food Log', 'My Recipes', 'Import Recipe', 'Build Recipe', 'Restaurant Finder', 'Analysis', 'AI Assessment', 'AI Suggestions', 'Meal Planning', 'Settings', 'Documentation', 'Release Notes', 'Feedback', 'Team', 'Science', 'Privacy Policy', 'Terms of Service', 'EULA']);
     expect(drawerGroups({ is_superuser: false }).map((g) => g.title).filter(Boolean)).toEqual(['Food', 'AI', 'Help', 'About']);
   });
   test('More menu groups', () => {

@@ -13,6 +13,7 @@ export type NavKey =
   | 'myRecipes'
   | 'importRecipe'
   | 'buildRecipe'
+  | 'restaurants'
   | 'suggestions'
   | 'mealPlan'
   | 'settings'
@@ -39,7 +40,7 @@ export interface NavGroup {
 
 const e = (key: NavKey, label: string, to?: string): NavEntry => ({ key, label, to });
 
-export const FOOD_ENTRIES: NavEntry[] = [e('foodLog', 'Food Log', paths.foodLog), e('myRecipes', 'My Recipes', paths.myRecipes), e('importRecipe', 'Import Recipe', paths.recipes), e('buildRecipe', 'Build Recipe', paths.buildRecipe)];
+export const FOOD_ENTRIES: NavEntry[] = [e('foodLog', 'Food Log', paths.foodLog), e('myRecipes', 'My Recipes', paths.myRecipes), e('importRecipe', 'Import Recipe', paths.recipes), e('buildRecipe', 'Build Recipe', paths.buildRecipe), e('restaurants', 'Restaurant Finder', paths.restaurants)];
 export const AI_ENTRIES: NavEntry[] = [
   e('insights', 'Analysis', paths.insights),
   e('assessment', 'AI Assessment', paths.assessment),
