@@ -12,3 +12,4 @@ export * from './recommendations.ts';
 export * from './health-metrics.ts';
 export * from './insights.ts';
 export * from './recipes.ts';
+export * from './reminders.ts';

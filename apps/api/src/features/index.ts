@@ -12,6 +12,8 @@ import recommendations from './recommendations/routes.ts';
 import healthMetrics from './health-metrics/routes.ts';
 import insights from './insights/routes.ts';
 import recipes from './recipes/routes.ts';
+import deviceTokens from './device-tokens/routes.ts';
+import reminders from './reminders/jobs.ts';
 
 /** Every feature's routes, mounted under /api/v1. A feature never imports another feature's routes. */
 export default async function features(app: FastifyInstance) {
@@ -28,4 +30,6 @@ export default async function features(app: FastifyInstance) {
   await app.register(healthMetrics);
   await app.register(insights);
   await app.register(recipes);
+  await app.register(deviceTokens);
+  await app.register(reminders);
 }

@@ -8,3 +8,4 @@ export * from './limits.ts';
 export * from './health-metrics.ts';
 export * from './micronutrients.ts';
 export * from './recipes.ts';
+export * from './reminders.ts';
