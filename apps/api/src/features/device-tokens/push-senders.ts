@@ -38,10 +38,11 @@ export function apnsSender(config: Config): ApnsSender {
   const provider = new apn.Provider({
     token: { key: readFileSync(config.APNS_KEY_PATH!), keyId: config.APNS_KEY_ID!, teamId: config.APNS_TEAM_ID! },
     production: config.APNS_PRODUCTION,
-    // The library joins the address into the URL, so "host:port" works as an override.
-    ...(config.APNS_HOST ? { address: config.APNS_HOST } : {}),
+    ...(config.APNS_HOST ? { address: config.APNS_HOST.split(':')[0], port: Number(config.APNS_HOST.split(':')[1] ?? 443) } : {}),
     ...(trustedCas(config) ? { ca: trustedCas(config) } : {}),
     requestTimeout: 10_000,
+    // Retries belong to the job queue (durable, with backoff), not to quick in-process loops.
+    connectionRetryLimit: 0,
   });
   return {
     async send(token, p) {
@@ -58,7 +59,7 @@ export function apnsSender(config: Config): ApnsSender {
       if (!f) return { outcome: 'ok' };
       const reason = f.response?.reason ?? f.error?.message ?? `status ${f.status}`;
       if (f.status === 410 || (f.response?.reason && APNS_GONE.has(f.response.reason))) return { outcome: 'gone', reason };
-      if (!f.status || f.status === 429 || f.status >= 500 || f.response?.reason === 'ExpiredProviderToken') return { outcome: 'retry', reason };
+      if (!f.status || f.status === 429 || f.status >= 500 || reason === 'ExpiredProviderToken') return { outcome: 'retry', reason };
       return { outcome: 'rejected', reason };
     },
     async close() {
