@@ -6,31 +6,48 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { createTestApp, createUser, type TestApp } from '../../api/test/helpers.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../api/src/config.ts';
+import { openDatabase, type Database } from '../../api/src/db/client.ts';
+import { migrate } from '../../api/src/db/migrate.ts';
+import { buildApp } from '../../api/src/app.ts';
 import { runReminders } from '../../api/src/features/reminders/service.ts';
 import { instantOf, localDate } from '../../api/src/features/reminders/schedule.ts';
-import { ensureWebBuilt, launchBrowser, newContext, openSignedIn, poll, DESKTOP, type Server } from './harness';
+import { apiCall, ensureWebBuilt, launchBrowser, newContext, openSignedIn, poll, registerVerifiedUser, DESKTOP, type Server } from './harness';
 
-let t: TestApp;
+let app: FastifyInstance;
+let database: Database;
 let browser: Browser;
 let server: Server;
 
 beforeAll(async () => {
   ensureWebBuilt();
-  t = await createTestApp({ NODE_ENV: 'production' });
-  server = { baseUrl: t.base, port: Number(new URL(t.base).port), dataDir: t.config.dataDir, output: () => '', stop: async () => {} };
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-reminders-'));
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error', SEED_FOODS: 'false' }, { dataDir });
+  database = await openDatabase({});
+  await migrate(database);
+  app = await buildApp({ config, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  server = { baseUrl: `http://127.0.0.1:${port}`, port, dataDir, output: () => '', stop: async () => {} };
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await t?.close();
+  await app?.close();
+  await database?.close();
 });
+
+const get = async (path: string, token: string) => (await apiCall(server, 'GET', path, undefined, token)).json;
 
 const badge = (page: import('playwright-core').Page) => page.locator('[data-testid="unread-badge"] .MuiBadge-badge');
 
 describe('reminders', () => {
   test('turn on a logging reminder in Settings; at its time the bell shows it; Log Food Now opens the food log', async () => {
-    const u = await createUser(t);
+    const u = await registerVerifiedUser(server);
     const ctx = await newContext(browser, DESKTOP);
     const page = await ctx.newPage();
     await openSignedIn(page, server, u.token, '/settings');
@@ -44,15 +61,15 @@ describe('reminders', () => {
     // The switch shows the saved state, so it flips once the server has stored it.
     await toggle.click();
     await poll(() => toggle.isChecked()).toBe(true);
-    await poll(async () => (await t.http.get('/notifications/preferences', { token: u.token })).json.logging_reminder.enabled).toBe(true);
-    const prefs = (await t.http.get('/notifications/preferences', { token: u.token })).json;
+    await poll(async () => (await get('/notifications/preferences', u.token)).logging_reminder.enabled).toBe(true);
+    const prefs = await get('/notifications/preferences', u.token);
     expect(prefs.logging_reminder.times).toContain('20:00');
 
     // Nothing yet; then the scheduler runs at 20:00 in the user's time zone (fake clock).
     const today = localDate(new Date(), 'UTC');
-    await runReminders(t.app, new Date(instantOf(today, '20:00', 'UTC').getTime() - 60_000));
-    expect((await t.http.get('/notifications', { token: u.token })).json.total).toBe(0);
-    await runReminders(t.app, instantOf(today, '20:00', 'UTC'));
+    await runReminders(app, new Date(instantOf(today, '20:00', 'UTC').getTime() - 60_000));
+    expect((await get('/notifications', u.token)).total).toBe(0);
+    await runReminders(app, instantOf(today, '20:00', 'UTC'));
 
     await page.reload();
     await poll(() => badge(page).first().textContent()).toBe('1');
