@@ -60,6 +60,21 @@ const EnvSchema = z.object({
   GOOGLE_PLACES_API_KEY: z.string().min(1).optional(),
   GOOGLE_PLACES_URL: z.string().url().default('https://maps.googleapis.com/maps/api/place'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  // Push (reminders). iOS is on when the four APNS_* values are set; web when the three VAPID_* are.
+  APNS_KEY_ID: z.string().min(1).optional(),
+  APNS_TEAM_ID: z.string().min(1).optional(),
+  APNS_KEY_PATH: z.string().min(1).optional(),
+  APNS_BUNDLE_ID: z.string().min(1).optional(),
+  APNS_PRODUCTION: bool.default(false),
+  /** host[:port] instead of Apple's (api.push.apple.com / api.sandbox.push.apple.com). */
+  APNS_HOST: z.string().regex(/^[A-Za-z0-9.\-]+(:\d+)?$/, 'Use host or host:port').optional(),
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'Use a mailto: or https: URL').optional(),
+  /** Web Push endpoints the server will POST to: host names or suffixes (".example.com"). */
+  WEB_PUSH_ALLOWED_HOSTS: list.default(['fcm.googleapis.com', '.push.services.mozilla.com', '.push.apple.com', '.notify.windows.com']),
+  /** A PEM file of extra CA certificates trusted for APNs and Web Push (a TLS-inspecting proxy, tests). */
+  PUSH_CA_PATH: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

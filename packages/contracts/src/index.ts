@@ -14,3 +14,4 @@ export * from './insights.ts';
 export * from './recipes.ts';
 export * from './locations.ts';
 export * from './places.ts';
+export * from './reminders.ts';

@@ -28,33 +28,4 @@ export const NotificationListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(NOTIFICATION_API_DEFAULT_LIMIT),
 });
 
-export const LocalTimeSchema = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Use a 24-hour time as HH:MM');
-export const MealReminderTimesSchema = z.object({
-  breakfast: LocalTimeSchema,
-  lunch: LocalTimeSchema,
-  dinner: LocalTimeSchema,
-  snack: LocalTimeSchema,
-});
-
-export const NotificationPreferencesSchema = z
-  .object({
-    meal_reminders_enabled: z.boolean(),
-    meal_reminder_times: MealReminderTimesSchema,
-    logging_reminders_enabled: z.boolean(),
-    /** Quiet hours in the user's time zone; both null = none. */
-    quiet_hours_start: LocalTimeSchema.nullable(),
-    quiet_hours_end: LocalTimeSchema.nullable(),
-    push_enabled: z.boolean(),
-  })
-  .meta({ id: 'NotificationPreferences' });
-export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
-
-export const NotificationPreferencesUpdateSchema = z.object({
-  meal_reminders_enabled: z.boolean().optional(),
-  meal_reminder_times: MealReminderTimesSchema.partial().optional(),
-  logging_reminders_enabled: z.boolean().optional(),
-  quiet_hours_start: LocalTimeSchema.nullable().optional(),
-  quiet_hours_end: LocalTimeSchema.nullable().optional(),
-  push_enabled: z.boolean().optional(),
-});
-export type NotificationPreferencesUpdate = z.infer<typeof NotificationPreferencesUpdateSchema>;
+// Reminder preferences and device tokens live in reminders.ts.

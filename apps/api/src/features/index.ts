@@ -15,6 +15,8 @@ import recipes from './recipes/routes.ts';
 import locations from './locations/routes.ts';
 import places from './places/routes.ts';
 import restaurants from './restaurants/routes.ts';
+import deviceTokens from './device-tokens/routes.ts';
+import reminders from './reminders/jobs.ts';
 
 /** Every feature's routes, mounted under /api/v1. A feature never imports another feature's routes. */
 export default async function features(app: FastifyInstance) {
@@ -34,4 +36,6 @@ export default async function features(app: FastifyInstance) {
   await app.register(locations);
   await app.register(places);
   await app.register(restaurants);
+  await app.register(deviceTokens);
+  await app.register(reminders);
 }

@@ -9,3 +9,4 @@ export * from './health-metrics.ts';
 export * from './micronutrients.ts';
 export * from './recipes.ts';
 export * from './locations.ts';
+export * from './reminders.ts';

@@ -1,9 +1,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notification_preferences, notifications } from '../../db/schema/index.ts';
+import { notifications } from '../../db/schema/index.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
-export type PreferencesRow = typeof notification_preferences.$inferSelect;
 
 export async function insertNotification(db: Db, values: typeof notifications.$inferInsert): Promise<NotificationRow> {
   const [row] = await db.insert(notifications).values(values).returning();
@@ -51,18 +50,4 @@ export async function deleteNotification(db: Db, userId: number, id: number): Pr
     .where(and(eq(notifications.id, id), eq(notifications.user_id, userId)))
     .returning({ id: notifications.id });
   return rows.length > 0;
-}
-
-export async function findPreferences(db: Db, userId: number): Promise<PreferencesRow | undefined> {
-  const [row] = await db.select().from(notification_preferences).where(eq(notification_preferences.user_id, userId)).limit(1);
-  return row;
-}
-
-export async function savePreferences(db: Db, userId: number, values: Omit<typeof notification_preferences.$inferInsert, 'user_id'>) {
-  const [row] = await db
-    .insert(notification_preferences)
-    .values({ ...values, user_id: userId })
-    .onConflictDoUpdate({ target: notification_preferences.user_id, set: { ...values, updated_at: new Date() } })
-    .returning();
-  return row;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { Notification, NotificationPreferences, NotificationPreferencesUpdate } from '@app/contracts';
+import type { Notification } from '@app/contracts';
 import { notFound } from '../../lib/http-error.ts';
 import * as repo from './repository.ts';
 
@@ -28,27 +28,6 @@ function toNotification(r: repo.NotificationRow): Notification {
   return { id: r.id, read: r.read, title: r.title, message: r.message, notification_type: r.notification_type, data: r.data, created_at: r.created_at.toISOString() };
 }
 
-export const DEFAULT_PREFERENCES: NotificationPreferences = {
-  meal_reminders_enabled: true,
-  meal_reminder_times: { breakfast: '08:00', lunch: '12:30', dinner: '18:30', snack: '15:30' },
-  logging_reminders_enabled: true,
-  quiet_hours_start: '22:00',
-  quiet_hours_end: '07:00',
-  push_enabled: false,
-};
-
-function toPreferences(r: repo.PreferencesRow | undefined): NotificationPreferences {
-  if (!r) return structuredClone(DEFAULT_PREFERENCES);
-  return {
-    meal_reminders_enabled: r.meal_reminders_enabled,
-    meal_reminder_times: { ...DEFAULT_PREFERENCES.meal_reminder_times, ...r.meal_reminder_times },
-    logging_reminders_enabled: r.logging_reminders_enabled,
-    quiet_hours_start: r.quiet_hours_start,
-    quiet_hours_end: r.quiet_hours_end,
-    push_enabled: r.push_enabled,
-  };
-}
-
 export function notificationsService(db: Db) {
   return {
     async list(userId: number, skip: number, limit: number) {
@@ -67,19 +46,6 @@ export function notificationsService(db: Db) {
     async remove(userId: number, id: number) {
       if (!(await repo.deleteNotification(db, userId, id))) throw notFound('Notification not found');
       return { message: 'Notification deleted' };
-    },
-    async preferences(userId: number) {
-      return toPreferences(await repo.findPreferences(db, userId));
-    },
-    /** Partial update; meal times merge per meal so changing lunch keeps the others. */
-    async updatePreferences(userId: number, patch: NotificationPreferencesUpdate) {
-      const current = toPreferences(await repo.findPreferences(db, userId));
-      const next: NotificationPreferences = {
-        ...current,
-        ...patch,
-        meal_reminder_times: { ...current.meal_reminder_times, ...patch.meal_reminder_times },
-      };
-      return toPreferences(await repo.savePreferences(db, userId, next));
     },
   };
 }

@@ -13,14 +13,16 @@ import { logger } from '../../lib/logger';
 import { useNotificationsQuery } from './api';
 import { badgeText } from './model';
 import { NotificationPanel } from './notification-panel';
+import { useNativePush } from './use-native-push';
 
 /** Unread count for the badge: polled every 30 s and refetched on focus/reconnect (spec §9). */
 export function useUnreadCount(): number {
   const loggedIn = useAppSelector(selectIsAuthenticated);
-  const { data } = useNotificationsQuery(
+  const { data, refetch } = useNotificationsQuery(
     { skip: 0, limit: BADGE_FETCH_SIZE },
     { skip: !loggedIn, pollingInterval: BADGE_POLL_INTERVAL_MS, refetchOnFocus: true, refetchOnReconnect: true },
   );
+  useNativePush(() => loggedIn && void refetch());
   const unread = data?.unread_count ?? 0;
   const lastLog = useRef(0);
   useEffect(() => {

@@ -9,6 +9,7 @@ import { AccountCard } from './account-card';
 import { DataCard } from './data-card';
 import { GoalsCard } from './goals-card';
 import { PreferencesCard } from './preferences-card';
+import { ReminderSettings } from '../notifications/reminder-settings';
 
 export function Component() {
   const { data, error, isLoading, refetch } = useUserSettingsQuery();
@@ -29,6 +30,7 @@ export function Component() {
           <PreferencesCard settings={data} />
         </>
       )}
+      <ReminderSettings />
       <AccountCard />
       <DataCard />
     </Stack>
