@@ -1,16 +1,30 @@
 /**
  * The top of a V8 CPU profile (node --cpu-prof), by self time, grouped by function and file:
- *   npx tsx bench/profile-summary.ts <file.cpuprofile> [top=25]
+ *   npx tsx bench/profile-summary.ts <file.cpuprofile> [top=25] [from-s] [to-s]
+ * Prints a timeline (busy share per 5 s) first; from/to (seconds since the profile began) pick a window,
+ * e.g. one workload of bench:load, leaving the start-up (module loading, food seeding) out.
  */
 import { readFileSync } from 'node:fs';
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
-const [file, topArg] = process.argv.slice(2);
+const [file, topArg, fromArg, toArg] = process.argv.slice(2);
 if (!file) throw new Error('usage: profile-summary.ts <file.cpuprofile> [top]');
 const prof = JSON.parse(readFileSync(file, 'utf8')) as { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 const byId = new Map(prof.nodes.map((n) => [n.id, n]));
 const self = new Map<number, number>();
-prof.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (prof.timeDeltas[i] ?? 0)));
+const from = Number(fromArg ?? 0) * 1e6;
+const to = toArg ? Number(toArg) * 1e6 : Infinity;
+const busy: number[] = [];
+let t = 0;
+prof.samples.forEach((id, i) => {
+  const dt = prof.timeDeltas[i] ?? 0;
+  t += dt;
+  const idle = byId.get(id)!.callFrame.functionName === '(idle)';
+  const slot = Math.floor(t / 5e6);
+  busy[slot] = (busy[slot] ?? 0) + (idle ? 0 : dt);
+  if (t >= from && t < to) self.set(id, (self.get(id) ?? 0) + dt);
+});
+console.log('busy share per 5 s: ' + [...busy].map((b, i) => `${i * 5}s:${Math.round(((b ?? 0) / 5e6) * 100)}%`).join(' '));
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 const where = (url: string) => url.replace(/^file:\/\//, '').replace(/.*node_modules\//, '').replace(/.*\/apps\//, 'apps/').replace(/.*\/packages\//, 'packages/');
 const groups = new Map<string, number>();
