@@ -3,7 +3,8 @@
  *   npm run bench:load                       PGlite (the laptop default)
  *   BENCH_DATABASE_URL=postgres://… npm run bench:load     PGlite, then that PostgreSQL server
  * Env: LOAD_SECONDS (per workload and round, default 15), LOAD_ROUNDS (3), LOAD_CONNECTIONS (50),
- * LOAD_MIXED_SECONDS (60), LOAD_MIXED_USERS (200), LOAD_ONLY=summary,search,write,mixed.
+ * LOAD_MIXED_SECONDS (60), LOAD_MIXED_USERS (200), LOAD_ONLY=summary,search,write,mixed, LOAD_DATABASES=pglite,postgres,
+ * LOAD_CPU_PROF=<dir> (CPU profile of the product server; summarise with `npx tsx bench/profile-summary.ts <file>`).
  * Users are written straight into the database and their tokens minted with the server's secret, so
  * the sign-up limits do not shape the numbers. Rounds are interleaved (bare, summary, search, write,
  * bare, …) and medians reported, so one noisy moment on a shared machine does not decide a number.
@@ -11,7 +12,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
@@ -27,12 +28,13 @@ const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
 const MIXED_SECONDS = Number(process.env.LOAD_MIXED_SECONDS ?? 60);
 const MIXED_USERS = Number(process.env.LOAD_MIXED_USERS ?? 200);
 const ONLY = (process.env.LOAD_ONLY ?? 'summary,search,write,mixed').split(',');
+const DATABASES = (process.env.LOAD_DATABASES ?? 'pglite,postgres').split(',');
 const USERS = 2_000; // enough that per-user limits (search, plans) are not what the bench measures
 const ENTRIES_PER_DAY = 20;
 const SECRET = randomBytes(32).toString('hex');
 const TODAY = new Date().toISOString().slice(0, 10);
 
-interface Stats { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; statuses?: Record<number, number> }
+interface Stats { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; statuses?: Record<number, number>; cpuMs?: number }
 
 async function freePort(): Promise<number> {
   return new Promise((res) => {
@@ -44,8 +46,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-function start(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+/** LOAD_CPU_PROF=<dir>: the product server writes a V8 CPU profile there when it stops (bench/profile-summary.ts reads it). */
+const CPU_PROF = process.env.LOAD_CPU_PROF;
+
+function start(script: string, env: Record<string, string>, profile = false): ChildProcess {
+  const prof = profile && CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return child;
 }
 
@@ -57,6 +63,17 @@ async function waitHealthy(url: string) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not become healthy`);
+}
+
+/** CPU time (user + system) a process has used, in ms: on a shared machine, CPU per request is steadier than req/s. */
+function cpuOf(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return 0;
+  }
 }
 
 function rssOf(pid: number): number {
@@ -103,8 +120,9 @@ function pct(sorted: number[], p: number) {
 }
 
 /** One autocannon run; latencies recorded per response so p95 is exact. */
-async function drive(url: string, connections: number, seconds: number, requests: autocannon.Request[]): Promise<Stats> {
+async function drive(url: string, connections: number, seconds: number, requests: autocannon.Request[], pid?: number): Promise<Stats> {
   const times: number[] = [];
+  const cpu0 = cpuOf(pid);
   const statuses: Record<number, number> = {};
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
     const inst = autocannon({ url, connections, duration: seconds, requests, timeout: 10 }, (err, result) => (err ? reject(err) : resolve(result)));
@@ -114,7 +132,8 @@ async function drive(url: string, connections: number, seconds: number, requests
     });
   });
   times.sort((a, b) => a - b);
-  return { rps: r.requests.average, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), errors: r.errors + r.timeouts, non2xx: r.non2xx, statuses };
+  const cpuMs = pid && times.length ? (cpuOf(pid) - cpu0) / times.length : undefined;
+  return { rps: r.requests.average, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), errors: r.errors + r.timeouts, non2xx: r.non2xx, statuses, cpuMs };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -126,6 +145,7 @@ function med(runs: Stats[]): Stats {
     p99: median(runs.map((r) => r.p99)),
     errors: runs.reduce((s, r) => s + r.errors, 0),
     non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
+    cpuMs: runs.some((r) => r.cpuMs !== undefined) ? median(runs.map((r) => r.cpuMs ?? 0)) : undefined,
   };
 }
 
@@ -133,7 +153,7 @@ function pick<T>(xs: T[]): T {
   return xs[Math.floor(Math.random() * xs.length)]!;
 }
 
-async function runDatabase(label: string, databaseUrl: string | undefined, bare: string) {
+async function runDatabase(label: string, databaseUrl: string | undefined, bare: string, barePid?: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'nt-load-'));
   const database = await openDatabase({ databaseUrl, pgliteDir: pgliteDirFor(dataDir) });
   await migrate(database);
@@ -144,14 +164,16 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   const server = start('apps/api/src/server.ts', {
     PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: SECRET, LOG_LEVEL: 'warn', NODE_ENV: 'production',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
-  });
+  }, true);
   const base = `http://127.0.0.1:${port}`;
   await waitHealthy(`${base}/api/v1/health`);
   const auth = (ctx: Record<string, string>) => ({ authorization: `Bearer ${ctx.token}` });
+  // A user per request, drawn from all seeded users: per-user limits (60 searches a minute) are not
+  // what these workloads measure, and 50 connections are 50 apps, not one person.
   const withUser = (req: autocannon.Request): autocannon.Request => ({
     ...req,
     setupRequest: (r: any, ctx: any) => {
-      ctx.token ??= pick(tokens);
+      ctx.token = pick(tokens);
       return { ...r, headers: { ...r.headers, ...auth(ctx), 'content-type': 'application/json' } };
     },
   });
@@ -163,11 +185,11 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   const results: Record<string, Stats[]> = { bare: [] };
   const names = Object.keys(workloads).filter((w) => ONLY.includes(w));
   for (let round = 0; round < ROUNDS; round++) {
-    results.bare!.push(await drive(bare, CONNECTIONS, SECONDS, [{ method: 'GET', path: '/' }]));
-    for (const w of names) (results[w] ??= []).push(await drive(base, CONNECTIONS, SECONDS, workloads[w]!));
+    results.bare!.push(await drive(bare, CONNECTIONS, SECONDS, [{ method: 'GET', path: '/' }], barePid));
+    for (const w of names) (results[w] ??= []).push(await drive(base, CONNECTIONS, SECONDS, workloads[w]!, server.pid));
   }
   let mixed: Stats | null = null;
-  if (ONLY.includes('mixed')) mixed = await driveMixed(base, tokens.slice(0, MIXED_USERS));
+  if (ONLY.includes('mixed')) mixed = await driveMixed(base, tokens.slice(0, MIXED_USERS), server.pid);
   const rss = rssOf(server.pid!);
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
@@ -175,10 +197,11 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
 
   const bareMed = med(results.bare!);
   console.log(`\n## ${label} (${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians)`);
-  console.log('| workload | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx | vs bare |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log('| workload | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx | vs bare | server CPU ms/req |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   const row = (name: string, s: Stats) =>
-    console.log(`| ${name} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.errors} | ${s.non2xx} | ${((100 * s.rps) / bareMed.rps).toFixed(1)} % |`);
+    console.log(`| ${name} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.errors} | ${s.non2xx} | ${((100 * s.rps) / bareMed.rps).toFixed(1)} % | ${s.cpuMs?.toFixed(2) ?? ''} |`);
   row('bare Fastify route', bareMed);
   for (const w of names) row(w, med(results[w]!));
   if (mixed) row(`mixed (${MIXED_USERS} users, ${MIXED_SECONDS} s)`, mixed);
@@ -188,7 +211,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
 }
 
 /** 70 % reads (summary, search, plan list), 25 % writes (log, update, delete), 5 % plan requests. */
-async function driveMixed(base: string, tokens: string[]): Promise<Stats> {
+async function driveMixed(base: string, tokens: string[], pid?: number): Promise<Stats> {
   const created: Record<string, number[]> = {};
   const req = (method: string, path: string, body?: unknown): autocannon.Request => ({
     method: method as any,
@@ -202,7 +225,7 @@ async function driveMixed(base: string, tokens: string[]): Promise<Stats> {
       path: '/',
       setupRequest: (r: any, ctx: any) => {
         ctx.token ??= pick(tokens);
-        const headers = { authorization: `Bearer ${ctx.token}`, 'content-type': 'application/json' };
+        const headers: Record<string, string> = { authorization: `Bearer ${ctx.token}` };
         const mine = (created[ctx.token] ??= []);
         const x = Math.random() * 100;
         let out: autocannon.Request;
@@ -213,6 +236,8 @@ async function driveMixed(base: string, tokens: string[]): Promise<Stats> {
         else if (x < 90) out = req('PUT', `/api/v1/food-logs/${mine[mine.length - 1]}`, { number_of_servings: 2 });
         else if (x < 95) out = req('DELETE', `/api/v1/food-logs/${mine.pop()}`);
         else out = req('POST', '/api/v1/meal-plans/multi-day', plan());
+        // A JSON content type with no body (DELETE) is a 400 by design: the bench made 127 of those.
+        if (out.body) headers['content-type'] = 'application/json';
         ctx.last = out.method + ' ' + out.path;
         return { ...r, ...out, headers };
       },
@@ -226,7 +251,7 @@ async function driveMixed(base: string, tokens: string[]): Promise<Stats> {
       },
     },
   ];
-  return drive(base, tokens.length, MIXED_SECONDS, requests);
+  return drive(base, tokens.length, MIXED_SECONDS, requests, pid);
 }
 
 async function main() {
@@ -235,9 +260,9 @@ async function main() {
   const bare = `http://127.0.0.1:${barePort}`;
   await waitHealthy(bare);
   try {
-    await runDatabase('PGlite', undefined, bare);
+    if (DATABASES.includes('pglite')) await runDatabase('PGlite', undefined, bare, bareServer.pid);
     const url = process.env.BENCH_DATABASE_URL;
-    if (url) {
+    if (url && DATABASES.includes('postgres')) {
       const name = `nt_load_${Date.now()}`;
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
@@ -245,7 +270,7 @@ async function main() {
       const u = new URL(url);
       u.pathname = `/${name}`;
       try {
-        await runDatabase('PostgreSQL', u.toString(), bare);
+        await runDatabase('PostgreSQL', u.toString(), bare, bareServer.pid);
       } finally {
         await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
         await admin.end();

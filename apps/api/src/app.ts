@@ -18,6 +18,7 @@ import metricsPlugin from './plugins/metrics.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { postgresRateLimitStore } from './plugins/rate-limit-store.ts';
 import backgroundPlugin from './plugins/background.ts';
+import workerOnlyPlugin from './plugins/worker-only.ts';
 import features from './features/index.ts';
 
 export interface BuildOptions {
@@ -60,6 +61,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('config', config);
 
   await app.register(errorsPlugin);
+  // Before authentication: a worker-only process answers 404, not 401, to everything but health and metrics.
+  if (!config.API) await app.register(workerOnlyPlugin);
   // gzip/brotli for JSON and the web app's assets (a 7-day plan is ~250 KB of JSON).
   await app.register(compress, { threshold: 1024 });
   await app.register(helmet, {

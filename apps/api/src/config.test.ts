@@ -39,5 +39,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ DATA_DIR: dir(), JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ DATA_DIR: dir(), ACCESS_TOKEN_TTL: 'a week' })).toThrow(/ACCESS_TOKEN_TTL/);
+    // A process with neither the API nor the worker would start and do nothing.
+    expect(() => loadConfig({ DATA_DIR: dir(), API: 'false', WORKER: 'false' })).toThrow(/API=false needs WORKER=true/);
+    expect(() => loadConfig({ DATA_DIR: dir(), PLAN_STALL_AFTER: '1' })).toThrow(/PLAN_STALL_AFTER/);
+    expect(loadConfig({ DATA_DIR: dir(), PLAN_STALL_AFTER: '2m' }).PLAN_STALL_AFTER).toBe(120);
   });
 });

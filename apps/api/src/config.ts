@@ -49,6 +49,10 @@ const EnvSchema = z.object({
   OFF_API_URL: z.string().url().default('https://world.openfoodfacts.org'),
   SEED_FOODS: bool.default(true),
   WORKER: bool.default(true),
+  /** false: a worker-only process; it answers only /api/v1/health and /metrics (for its supervisor). */
+  API: bool.default(true),
+  /** A plan task whose worker has not beaten its heartbeat for this long is handed to another worker. */
+  PLAN_STALL_AFTER: duration.pipe(z.number().min(3, 'PLAN_STALL_AFTER must be at least 3 seconds')).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.optional(),
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
@@ -97,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  if (!e.API && !e.WORKER) throw new Error('Invalid configuration:\n  API: API=false needs WORKER=true (the process would do nothing)');
   const dataDir = resolve(overrides.dataDir ?? e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const cfg: Config = {

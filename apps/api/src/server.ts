@@ -32,8 +32,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Nutrition Tracker is running at http://${config.HOST}:${config.PORT} (API at /api/v1, docs at /api/v1/docs)`);
+  // The bound address (PORT=0 picks a free port; process supervisors and tests read it from this line).
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.API) app.log.info({ address }, `Nutrition Tracker is running at ${address} (API at /api/v1, docs at /api/v1/docs)`);
+  else app.log.info({ address }, `Nutrition Tracker worker is running (health at ${address}/api/v1/health)`);
 }
 
 main().catch((err) => {

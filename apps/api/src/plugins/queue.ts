@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
 
 export type JobHandler<T = any> = (job: PgBoss.Job<T>) => Promise<unknown>;
 
@@ -26,6 +27,20 @@ declare module 'fastify' {
   }
 }
 
+const QUEUE_SETUP_LOCK = 727275;
+
+async function oneProcessAtATime(database: Database, work: () => Promise<void>) {
+  if (!database.pool) return work();
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);
+    await work();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK]).catch(() => {});
+    client.release();
+  }
+}
+
 /** pg-boss on the app's own database (PGlite included, through its executeSql adapter). */
 export default fp(
   async function queuePlugin(app: FastifyInstance, opts: { config: Config }) {
@@ -44,6 +59,11 @@ export default fp(
 
     app.addHook('onReady', async () => {
       await boss.start();
+      // Several processes starting at once deadlocked in pg-boss's createQueue (it creates a partition per
+      // queue): on PostgreSQL the queue set-up runs under an advisory lock, one process after another.
+      await oneProcessAtATime(app.database, () => declareQueues());
+    });
+    async function declareQueues() {
       for (const def of defs) {
         const options = {
           retryLimit: def.retryLimit ?? 3,
@@ -56,11 +76,13 @@ export default fp(
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
         if (opts.config.WORKER) {
           await boss.work(def.name, { batchSize: 1, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 1 }, async ([job]) => {
-            return def.handler(job);
+            // Which process ran which job: the trail an operator follows after a crash (and the multi-process test).
+            app.log.debug({ queue: def.name, job_id: job!.id }, 'job started');
+            return def.handler(job!);
           });
         }
       }
-    });
+    }
     app.addHook('onClose', async () => {
       // Let running handlers finish; unfinished jobs go back to the queue when they expire.
       await boss.stop({ graceful: true, wait: true, timeout: 20_000 });

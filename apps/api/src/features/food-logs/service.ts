@@ -101,7 +101,8 @@ export function toEntry(r: FoodLogRow): FoodLogEntry {
 
 /** All or nothing: one transaction for the whole list. */
 export async function createLogs(db: Db, userId: number, bodies: CreateBody[]): Promise<FoodLogEntry[]> {
-  const today = await todayFor(db, userId);
+  // The settings' time zone is read only when an entry has no date (one query less per logged food).
+  const today = bodies.every((b) => b.date) ? '' : await todayFor(db, userId);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const rows: NewFoodLogRow[] = [];
@@ -175,11 +176,11 @@ export async function dailySummary(db: Db, userId: number, date: string, goalsJs
     if (!res.success) throw unprocessable(`goals: ${res.error.issues[0]?.message ?? 'invalid'}`, ['query', 'goals', ...(res.error.issues[0]?.path ?? []).map(String)]);
     // A partial override keeps the other goals: given numbers win, the rest come from the settings (issue 9).
     const given = Object.fromEntries(Object.entries(res.data).filter(([, v]) => v != null));
-    g = { ...((await repo.userSettings(db, userId)) ?? {}), ...given };
-  } else {
-    g = (await repo.userSettings(db, userId)) ?? {};
+    g = given;
   }
-  const rows = await repo.logsBetween(db, userId, date, date);
+  // Both at once: on PostgreSQL they run on two pool connections.
+  const [settings, rows] = await Promise.all([repo.userSettings(db, userId), repo.logsBetween(db, userId, date, date)]);
+  g = { ...(settings ?? {}), ...g };
   return {
     date,
     meals: Object.fromEntries(MEAL_TYPES.map((m) => [m, meal(m, rows)])) as DailySummary['meals'],

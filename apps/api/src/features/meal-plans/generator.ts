@@ -12,7 +12,7 @@ import { meal_plan_tasks } from '../../db/schema/index.ts';
 import { PlanInfeasibleError, type Meals, type MealType, type PlanInputs, type StoredDay } from './planner.ts';
 import { planPlanDayOffThread as planPlanDay, replanOffThread as replan } from './planner-thread.ts';
 import { ACTIVE_TASK, daysOf, findPlanById, findTaskById, runningTaskCount, updateActiveTask, updateOwnedTask, updatePlan, upsertDay, type MealPlanRow, type TaskRow } from './repository.ts';
-import { DEFER_SECONDS, enqueueTask, HEARTBEAT_MS, MAX_ATTEMPTS, RUNNING_PER_USER, STALL_AFTER_MS, type TaskJobData } from './task-queue.ts';
+import { DEFER_SECONDS, enqueueTask, heartbeatMs, MAX_ATTEMPTS, RUNNING_PER_USER, stallAfterMs, type TaskJobData } from './task-queue.ts';
 
 /** The run lost the task: cancelled, deleted, or handed to another job by the stalled-task check. */
 class RunStopped extends Error {}
@@ -41,14 +41,14 @@ export async function runTask(app: FastifyInstance, job: { id: string; data: Tas
     return { failed: 'attempts exhausted' };
   }
   // The user's slot is taken (another process runs their other task): wait in the queue, not refused.
-  if ((await runningTaskCount(db, task.user_id, task.id, new Date(Date.now() - STALL_AFTER_MS))) >= RUNNING_PER_USER) {
+  if ((await runningTaskCount(db, task.user_id, task.id, new Date(Date.now() - stallAfterMs(app)))) >= RUNNING_PER_USER) {
     await enqueueTask(app, db, task, { startAfterSeconds: DEFER_SECONDS });
     return { deferred: 'user already has a running task' };
   }
   const claimed = await claim(db, task.id, job.id);
   if (!claimed) return { skipped: 'could not claim task' };
 
-  const beat = setInterval(() => void updateOwnedTask(db, task.id, job.id, { heartbeat_at: new Date() }).catch(() => {}), HEARTBEAT_MS);
+  const beat = setInterval(() => void updateOwnedTask(db, task.id, job.id, { heartbeat_at: new Date() }).catch(() => {}), heartbeatMs(app));
   try {
     if (claimed.task_type === 'generate') await generate(db, claimed, plan, job.id, opts);
     else await regenerate(db, claimed, plan, job.id);

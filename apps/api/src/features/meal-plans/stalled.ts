@@ -6,13 +6,13 @@
 import type { FastifyInstance } from 'fastify';
 import { differenceInSeconds } from 'date-fns';
 import { daysOf, findPlanById, stalledTasks, updateActiveTask, updatePlan, type TaskRow } from './repository.ts';
-import { GENERATE_QUEUE, MAX_ATTEMPTS, STALL_AFTER_MS, enqueueTask } from './task-queue.ts';
+import { GENERATE_QUEUE, MAX_ATTEMPTS, enqueueTask, stallAfterMs } from './task-queue.ts';
 import { finishFailed, PARTIAL } from './generator.ts';
 
 const LIVE_JOB_STATES = new Set(['created', 'retry', 'active']);
 
 export async function checkStalled(app: FastifyInstance, userId?: number, now = new Date()): Promise<number> {
-  const candidates = await stalledTasks(app.db, new Date(now.getTime() - STALL_AFTER_MS), userId);
+  const candidates = await stalledTasks(app.db, new Date(now.getTime() - stallAfterMs(app)), userId);
   let handled = 0;
   for (const task of candidates) {
     // A queued task may wait behind other jobs for a long time; it is stalled only when its job is gone.

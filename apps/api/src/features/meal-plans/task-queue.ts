@@ -8,9 +8,10 @@ export const STALLED_QUEUE = 'meal-plans.stalled-check';
 
 /** Runs (first run + retries) a task may have; a crash, an expiry or a stall each use one. */
 export const MAX_ATTEMPTS = 3;
-/** How often a working handler proves it is alive, and how old a heartbeat may be before the task counts as stalled. */
-export const HEARTBEAT_MS = 5_000;
-export const STALL_AFTER_MS = 60_000;
+/** How old a heartbeat may be before the task counts as stalled (PLAN_STALL_AFTER, 60 s by default). */
+export const stallAfterMs = (app: FastifyInstance) => app.config.PLAN_STALL_AFTER * 1000;
+/** How often a working handler proves it is alive: well inside the stall window. */
+export const heartbeatMs = (app: FastifyInstance) => Math.min(5_000, stallAfterMs(app) / 3);
 
 /** Tasks of one user that run at the same time (across all worker processes); more wait in the queue. */
 export const RUNNING_PER_USER = 1;
