@@ -42,6 +42,27 @@ describe('sign-up', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
   });
 
+  test('Enter right after typing the password proceeds (the server checks strength), or says why not', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    const password = page.getByLabel(/^Password(\s*\*)?$/);
+    await page.goto(`${server.baseUrl}/register`);
+    await page.getByLabel('E-mail').fill(uniqueEmail('fast'));
+    // Before the strength meter has rated it (it waits for a pause in typing and for its dictionaries).
+    await password.fill('password123');
+    await password.press('Enter');
+    await page.getByText('This password is too easy to guess').first().waitFor({ timeout: 10_000 });
+    expect(page.url()).toMatch(/\/register$/);
+
+    const email = uniqueEmail('fast');
+    await page.getByLabel('E-mail').fill(email);
+    await password.fill(STRONG_PASSWORD);
+    await password.press('Enter');
+    await page.waitForURL(/\/verify-email\?email=/, { timeout: 10_000 });
+    await page.getByText(`Enter the 6-digit code we sent to ${email}`).waitFor();
+    await ctx.close();
+  });
+
   test('logging in before verifying leads to the code step without storing a token', async () => {
     const email = uniqueEmail('unverified');
     const res = await fetch(`${server.baseUrl}/api/v1/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: STRONG_PASSWORD }) });
