@@ -76,12 +76,18 @@ function withTransportOptions(args: string | FetchArgs, token: string | null): F
   return a;
 }
 
+/** An endpoint's `extraOptions`: statuses that are a normal answer for it (a 404 meaning "none yet"). */
+export interface ApiExtraOptions {
+  expectedStatuses?: number[];
+}
+
 /** fetchBaseQuery plus the transport rules of spec §7 and the error normalisation of §8. */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
-  const result = await rawBaseQuery(withTransportOptions(args, tokenOf(api.getState())), api, extra);
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOptions> = async (args, api, extra) => {
+  const result = await rawBaseQuery(withTransportOptions(args, tokenOf(api.getState())), api, extra ?? {});
   if (!result.error) return { data: result.data, meta: result.meta };
   const error = normaliseError(result.error as Parameters<typeof normaliseError>[0]);
-  if (error.status === 401) logger.error('Authentication error', api.endpoint, error.data.detail.msg);
+  if (typeof error.status === 'number' && extra?.expectedStatuses?.includes(error.status)) logger.debug('Expected answer', api.endpoint, error.status);
+  else if (error.status === 401) logger.error('Authentication error', api.endpoint, error.data.detail.msg);
   else logger.error('Request failed', api.endpoint, error.status, error.data.detail.msg);
   return { error, meta: result.meta };
 };
