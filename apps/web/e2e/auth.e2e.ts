@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { useProduct, newContext, STRONG_PASSWORD, uniqueEmail, waitForCode, type Server } from './harness';
+import { useProduct, newContext, MOBILE, STRONG_PASSWORD, uniqueEmail, waitForCode, type Server } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -42,6 +42,27 @@ describe('sign-up', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
   });
 
+  test('Enter right after typing the password proceeds (the server checks strength), or says why not', async () => {
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    const password = page.getByLabel(/^Password(\s*\*)?$/);
+    await page.goto(`${server.baseUrl}/register`);
+    await page.getByLabel('E-mail').fill(uniqueEmail('fast'));
+    // Before the strength meter has rated it (it waits for a pause in typing and for its dictionaries).
+    await password.fill('password123');
+    await password.press('Enter');
+    await page.getByText('This password is too easy to guess').first().waitFor({ timeout: 10_000 });
+    expect(page.url()).toMatch(/\/register$/);
+
+    const email = uniqueEmail('fast');
+    await page.getByLabel('E-mail').fill(email);
+    await password.fill(STRONG_PASSWORD);
+    await password.press('Enter');
+    await page.waitForURL(/\/verify-email\?email=/, { timeout: 10_000 });
+    await page.getByText(`Enter the 6-digit code we sent to ${email}`).waitFor();
+    await ctx.close();
+  });
+
   test('logging in before verifying leads to the code step without storing a token', async () => {
     const email = uniqueEmail('unverified');
     const res = await fetch(`${server.baseUrl}/api/v1/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: STRONG_PASSWORD }) });
@@ -54,5 +75,42 @@ describe('sign-up', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(/\/verify-email\?email=/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
+
+describe('first paint and the public pages', () => {
+  test('a dark-mode user gets a dark page before any script of the app runs', async () => {
+    const ctx = await newContext(browser, MOBILE, 'light');
+    const page = await ctx.newPage();
+    await page.goto(`${server.baseUrl}/privacy-policy`);
+    await page.evaluate(() => localStorage.setItem('mui-mode', 'dark'));
+    // Only the HTML and its tiny theme script: every bundle of the app is refused.
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.goto(`${server.baseUrl}/dashboard`);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(15, 20, 17)');
+    expect(await page.locator('#boot-header').isVisible()).toBe(true);
+    await ctx.close();
+  });
+
+  test('no HydrateFallback warning, a title per page, the theme toggle on phones, "Log in" marked on /login', async () => {
+    const ctx = await newContext(browser, MOBILE);
+    const page = await ctx.newPage();
+    const console: string[] = [];
+    page.on('console', (m) => console.push(`${m.type()}: ${m.text()}`));
+    await page.goto(`${server.baseUrl}/login`);
+    const bar = page.getByRole('navigation', { name: 'Site' });
+    await bar.waitFor();
+    expect(await bar.getByRole('link', { name: 'Log in' }).getAttribute('aria-current')).toBe('page');
+    expect(await page.getByRole('button', { name: /Switch to (dark|light) mode/ }).isVisible()).toBe(true);
+    expect(await page.title()).toBe('Log in · Nutrition Tracker');
+    await page.goto(`${server.baseUrl}/`);
+    await bar.waitFor();
+    expect(await bar.getByRole('link', { name: 'Log in' }).getAttribute('aria-current')).toBeNull();
+    expect(await page.getByRole('button', { name: /Switch to (dark|light) mode/ }).isVisible()).toBe(true);
+    await page.goto(`${server.baseUrl}/team`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.title()).toBe('Team · Nutrition Tracker');
+    expect(console.filter((l) => /HydrateFallback/.test(l))).toEqual([]);
+    await ctx.close();
   });
 });

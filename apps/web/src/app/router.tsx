@@ -1,15 +1,22 @@
-import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, type RouteObject } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
 import { useAppSelector } from '../lib/hooks';
 import { paths } from '../lib/paths';
 import { selectSession, useMeQuery } from '../lib/session';
 import { RouteErrorPage } from '../components/route-error';
+import { BootShell } from './boot-shell';
+import { pageTitle } from './page-titles';
 import { PublicLayout } from '../components/layout/public-layout';
 import { Component as LoginPage } from '../features/auth/login-route';
 
-/** Fetches the profile whenever a token is held (at start, and after sign-in resets the cache). */
+/** Fetches the profile whenever a token is held (at start, and after sign-in resets the cache); names the page. */
 function Root() {
   const { token } = useAppSelector(selectSession);
   useMeQuery(undefined, { skip: !token });
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = pageTitle(pathname);
+  }, [pathname]);
   return (
     <>
       <ScrollRestoration />
@@ -29,7 +36,9 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: null,
+    // Shown while the first route's lazy code loads. An element (not null) also keeps React Router
+    // from warning "No HydrateFallback element provided" on every fresh load.
+    HydrateFallback: BootShell,
     children: [
       {
         // The public layout and the login page ship with the first chunk: /login is the first page most

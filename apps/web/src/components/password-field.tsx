@@ -16,8 +16,23 @@ type Props = Omit<TextInputProps, 'type' | 'onChange' | 'value'> & {
   /** Show the zxcvbn meter (new passwords only) and report the score. */
   meter?: boolean;
   userInputs?: string[];
-  onScore?: (score: number | null) => void;
+  /** The score and the password it was measured for (null: empty). It arrives late: after a short
+   * pause in typing, and after the dictionaries load; a form must not wait for it to submit. */
+  onScore?: (score: number | null, password: string) => void;
 };
+
+export type PasswordVerdict = 'short' | 'weak' | 'ok' | 'unrated';
+
+/**
+ * What a new-password form may do with `password` now: refuse it (too short, or rated weak), or send
+ * it. `unrated` (the meter has not measured this exact text yet) sends it too: the server checks
+ * strength with the same rules, so a fast Enter proceeds instead of silently doing nothing.
+ */
+export function passwordVerdict(password: string, scored: { score: number | null; password: string } | null): PasswordVerdict {
+  if (password.length < 10 || password.length > 128) return 'short';
+  if (!scored || scored.password !== password || scored.score === null) return 'unrated';
+  return scored.score >= MIN_PASSWORD_SCORE ? 'ok' : 'weak';
+}
 
 /** Password input with show/hide; with `meter`, zxcvbn and the meter load on demand (not on the login page). */
 export function PasswordField({ value, onChange, meter = false, userInputs, onScore, ...rest }: Props) {
@@ -28,7 +43,7 @@ export function PasswordField({ value, onChange, meter = false, userInputs, onSc
   useEffect(() => {
     if (!meter || !value) {
       setResult(null);
-      onScore?.(null);
+      onScore?.(null, value);
       return;
     }
     let live = true;
@@ -37,7 +52,7 @@ export function PasswordField({ value, onChange, meter = false, userInputs, onSc
         if (!live) return;
         const strength = measure(value, inputsKey ? inputsKey.split('\u0000') : []);
         setResult({ strength, Meter: StrengthMeter });
-        onScore?.(strength.score);
+        onScore?.(strength.score, value);
       });
     }, 150);
     return () => {

@@ -10,6 +10,7 @@ const validToken = `${b64({ alg: 'HS256' })}.${b64({ sub: '1', exp: Math.floor(D
 const probe = api.injectEndpoints({
   endpoints: (b) => ({
     probe: b.query<unknown, void>({ query: () => '/probe' }),
+    latest: b.query<unknown, void>({ query: () => '/latest', extraOptions: { expectedStatuses: [404] } }),
     upload: b.mutation<unknown, unknown>({ query: (body) => ({ url: '/upload', method: 'POST', body }) }),
   }),
 });
@@ -87,6 +88,18 @@ describe('transport rules (spec §7)', () => {
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
     const res2 = await store.dispatch(probe.endpoints.probe.initiate(undefined, { forceRefetch: true }));
     expect(res2.error).toMatchObject({ status: 0, data: { detail: { msg: 'Failed to connect to server' } } });
+  });
+
+  test('a status the endpoint expects (404: none yet) is not logged as an error; others are', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    answer = () => new Response(JSON.stringify({ detail: { msg: 'No plan yet', type: 'not_found', errors: null } }), { status: 404, headers: { 'content-type': 'application/json' } });
+    const store = storeWith(validToken);
+    const res = await store.dispatch(probe.endpoints.latest.initiate());
+    expect(res.error).toMatchObject({ status: 404 });
+    expect(errors).not.toHaveBeenCalled();
+    await store.dispatch(probe.endpoints.probe.initiate());
+    expect(errors).toHaveBeenCalledWith('[ERROR]', 'Request failed', 'probe', 404, 'No plan yet');
+    errors.mockRestore();
   });
 
   test('a 401 on the profile fetch ends the session', async () => {

@@ -34,9 +34,25 @@ const tokenOf = (state: unknown): string | null => (state as { session?: { token
 /** Browsers refuse keepalive bodies over 64 KiB; bigger uploads go without it. */
 const KEEPALIVE_BODY_LIMIT = 60_000;
 
+/**
+ * The API base: `/api/v1` on the web; the native apps are served from their own origin, so a store
+ * build sets VITE_API_BASE_URL (https://api.example.com/api/v1). Read per call so tests can stub it.
+ */
+export const apiBaseUrl = (): string => (import.meta.env.VITE_API_BASE_URL ?? '/api/v1').replace(/\/$/, '');
+
+/**
+ * The URL for a plain `fetch` of an API path (files, which RTK Query should not cache): the same base
+ * as every other call and, on iOS, the token as `_auth` — on reads only, the only requests where the
+ * server honours it (apps/api/src/plugins/auth.ts).
+ */
+export function apiUrl(path: string, token: string | null, method = 'GET'): string {
+  const url = `${apiBaseUrl()}${path}`;
+  if (!isIos() || !isTokenValid(token) || !['GET', 'HEAD'].includes(method.toUpperCase())) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams({ _auth: token! })}`;
+}
+
 const rawBaseQuery = fetchBaseQuery({
-  // The native apps are served from their own origin: a store build sets VITE_API_BASE_URL (https://api.example.com/api/v1).
-  baseUrl: import.meta.env.VITE_API_BASE_URL ?? '/api/v1',
+  baseUrl: apiBaseUrl(),
   // Spec §7: no cookies, the token travels in the Authorization header only.
   credentials: 'omit',
   prepareHeaders(headers, { getState }) {
@@ -60,12 +76,18 @@ function withTransportOptions(args: string | FetchArgs, token: string | null): F
   return a;
 }
 
+/** An endpoint's `extraOptions`: statuses that are a normal answer for it (a 404 meaning "none yet"). */
+export interface ApiExtraOptions {
+  expectedStatuses?: number[];
+}
+
 /** fetchBaseQuery plus the transport rules of spec §7 and the error normalisation of §8. */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
-  const result = await rawBaseQuery(withTransportOptions(args, tokenOf(api.getState())), api, extra);
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOptions> = async (args, api, extra) => {
+  const result = await rawBaseQuery(withTransportOptions(args, tokenOf(api.getState())), api, extra ?? {});
   if (!result.error) return { data: result.data, meta: result.meta };
   const error = normaliseError(result.error as Parameters<typeof normaliseError>[0]);
-  if (error.status === 401) logger.error('Authentication error', api.endpoint, error.data.detail.msg);
+  if (typeof error.status === 'number' && extra?.expectedStatuses?.includes(error.status)) logger.debug('Expected answer', api.endpoint, error.status);
+  else if (error.status === 401) logger.error('Authentication error', api.endpoint, error.data.detail.msg);
   else logger.error('Request failed', api.endpoint, error.status, error.data.detail.msg);
   return { error, meta: result.meta };
 };

@@ -20,7 +20,7 @@ import { useCloseOnNavigate } from './use-close-on-navigate';
 const CompactMenu = lazy(() => import('./compact-menu'));
 
 /** Compact bottom bar for logged-out phones on / and /login (spec §2): menu, logo, login button. */
-function CompactBar() {
+function CompactBar({ onLogin }: { onLogin: boolean }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   useCloseOnNavigate(() => setAnchor(null));
   return (
@@ -30,7 +30,8 @@ function CompactBar() {
           <MenuIcon />
         </IconButton>
         <Logo to={paths.home} />
-        <Button component={RouterLink} to={paths.login} variant="contained" size="small">
+        {/* On /login it marks where the user is, like a selected tab, instead of inviting a no-op tap. */}
+        <Button component={RouterLink} to={paths.login} variant={onLogin ? 'outlined' : 'contained'} size="small" aria-current={onLogin ? 'page' : undefined}>
           Log in
         </Button>
       </Box>
@@ -43,14 +44,17 @@ function CompactBar() {
   );
 }
 
-/** Public pages: a light header, centred content and the footer. */
+/**
+ * Public pages: one header (logo, theme toggle, account buttons) on every size, centred content and
+ * the footer; logged-out phones on / and /login also get the compact bottom bar of spec §2.
+ */
 export function PublicLayout() {
   const { pathname } = useLocation();
   const loggedIn = useAppSelector(selectIsAuthenticated);
   const compact = !loggedIn && (pathname === paths.home || pathname === paths.login);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
-      <AppBar position="sticky" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', display: compact ? { xs: 'none', md: 'block' } : 'block' }}>
+      <AppBar position="sticky" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
         <Toolbar sx={{ gap: 1, maxWidth: CONTENT_MAX_WIDTH, width: '100%', mx: 'auto' }}>
           <Logo to={logoTarget(pathname, loggedIn)} compact />
           <Box sx={{ flex: 1 }} />
@@ -82,7 +86,7 @@ export function PublicLayout() {
       {compact && (
         <>
           <Box sx={{ height: MOBILE_BOTTOM_BAR_HEIGHT, display: { md: 'none' } }} />
-          <CompactBar />
+          <CompactBar onLogin={pathname === paths.login} />
         </>
       )}
     </Box>

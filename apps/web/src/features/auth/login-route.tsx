@@ -44,7 +44,7 @@ export function Component() {
   return (
     <AuthCard
       title="Welcome back"
-      subtitle="Log in to see today's numbers and keep your streak going."
+      subtitle="Log in to see today's numbers against your goals."
       footer={
         <>
           <Typography variant="body2">

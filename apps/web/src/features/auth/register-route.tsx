@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { FormError } from '../../components/form-error';
-import { MIN_PASSWORD_SCORE, PasswordField } from '../../components/password-field';
+import { PasswordField, passwordVerdict } from '../../components/password-field';
 import { fieldError } from '../../lib/errors';
 import { useRegisterMutation } from './api';
 import { authErrorText } from './auth-errors';
@@ -17,19 +17,21 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function Component() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [score, setScore] = useState<number | null>(null);
+  const [scored, setScored] = useState<{ score: number | null; password: string } | null>(null);
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<{ text: string; raw: unknown } | null>(null);
   const [register, { isLoading }] = useRegisterMutation();
   const navigate = useNavigate();
 
   const emailOk = EMAIL_RE.test(email.trim());
-  const lengthOk = password.length >= 10 && password.length <= 128;
-  const strongEnough = score !== null && score >= MIN_PASSWORD_SCORE;
+  const verdict = passwordVerdict(password, scored);
+  const lengthOk = verdict !== 'short';
+  const strongEnough = verdict !== 'weak';
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setTouched(true);
+    // Refused here only for a reason shown next to the field; an unrated password goes to the server.
     if (!emailOk || !lengthOk || !strongEnough) return;
     setError(null);
     try {
@@ -73,11 +75,14 @@ export function Component() {
           name="new-password"
           autoComplete="new-password"
           value={password}
-          onChange={setPassword}
+          onChange={(v) => {
+            setPassword(v);
+            setError(null); // the server's verdict was about the previous password
+          }}
           required
           meter
           userInputs={[email]}
-          onScore={setScore}
+          onScore={(score, pw) => setScored({ score, password: pw })}
           error={(touched && (!lengthOk || !strongEnough)) || !!fieldError(error?.raw, 'password')}
           helperText={
             fieldError(error?.raw, 'password') ??

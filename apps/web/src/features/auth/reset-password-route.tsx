@@ -9,7 +9,7 @@ import { paths } from '../../lib/paths';
 import { AuthCard } from '../../components/auth-card';
 import { FormError } from '../../components/form-error';
 import { notify } from '../../components/feedback/notify';
-import { MIN_PASSWORD_SCORE, PasswordField } from '../../components/password-field';
+import { PasswordField, passwordVerdict } from '../../components/password-field';
 import { forgetToken, signIn } from '../../lib/session';
 import { isSession, useResetPasswordMutation } from './api';
 import { authErrorText } from './auth-errors';
@@ -19,12 +19,12 @@ export function Component() {
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const [score, setScore] = useState<number | null>(null);
+  const [scored, setScored] = useState<{ score: number | null; password: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reset, { isLoading }] = useResetPasswordMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const ready = email.includes('@') && /^[0-9]{6}$/.test(code) && password.length >= 10 && score !== null && score >= MIN_PASSWORD_SCORE;
+  const ready = email.includes('@') && /^[0-9]{6}$/.test(code) && ['ok', 'unrated'].includes(passwordVerdict(password, scored));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -70,7 +70,7 @@ export function Component() {
           inputProps={{ inputMode: 'numeric', maxLength: 6 }}
           sx={{ mb: 2.5 }}
         />
-        <PasswordField label="New password" autoComplete="new-password" value={password} onChange={setPassword} required meter userInputs={[email]} onScore={setScore} helperText="At least 10 characters" />
+        <PasswordField label="New password" autoComplete="new-password" value={password} onChange={setPassword} required meter userInputs={[email]} onScore={(score, pw) => setScored({ score, password: pw })} helperText="At least 10 characters" />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={!ready || isLoading} sx={{ mt: 3 }}>
           {isLoading ? 'Saving…' : 'Set new password'}
         </Button>

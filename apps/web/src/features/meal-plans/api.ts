@@ -111,6 +111,8 @@ export const mealPlansApi = api.injectEndpoints({
     }),
     /** Spec §7: null on error, and a 404 (no plan yet) is silent. */
     getLatestDailyPlan: build.query<DailyMealPlan | null, void>({
+      // No plan yet is the page's normal empty state, not an error worth logging.
+      extraOptions: { expectedStatuses: [404] },
       async queryFn(_arg, _api, _extra, baseQuery) {
         const r = await baseQuery('/recommendations/daily-meal-plan/latest');
         return { data: r.error ? null : asDailyPlan(r.data) };

@@ -10,7 +10,7 @@ export function Component() {
           heading: 'Getting started',
           body: (
             <ol>
-              <li>Open <strong>Settings → Daily goals</strong> and use the goal helper, or type your own targets for calories, protein, carbs, fat and fibre.</li>
+              <li>Open <strong>Settings → Daily goals</strong> and use the goal helper, or type your own targets for calories, protein, carbs, fat and fiber.</li>
               <li>Add your diet types and allergies — meal plans will never include foods that break them.</li>
               <li>Check your time zone: your day starts and ends at midnight in that zone.</li>
             </ol>
@@ -22,23 +22,43 @@ export function Component() {
             <ul>
               <li>Go to <strong>Food Log</strong>, pick the meal (breakfast, lunch, dinner or snack) and search for a food. Search tolerates typos.</li>
               <li>Choose a serving (grams or household measures such as “1 cup”) and the number of servings.</li>
-              <li>Star foods you eat often to find them in one tap under Favorites.</li>
+              <li>Tap the heart on a food you eat often to find it in one tap under Favorites.</li>
+              <li>Scan a barcode, or add your own food when it is not in the database; your own foods are visible only to you.</li>
               <li>Edit or delete an entry from its menu in the log.</li>
             </ul>
           ),
         },
-        { heading: 'Dashboard', body: <p>The dashboard shows today's totals against your goals, and charts for the last week and month so you can see trends rather than single days.</p> },
+        { heading: 'Dashboard', body: <p>The dashboard shows today's calories and macros against your goals and what you logged for each meal. Small overshoots count as on target; protein and fiber are floors, never “over”.</p> },
+        {
+          heading: 'Health and analysis',
+          body: (
+            <ul>
+              <li><strong>Health</strong> logs your weight in two taps (with a chart and a table), workouts and sleep.</li>
+              <li><strong>Analysis</strong> looks back 7, 14, 30 or 90 days: calories against your goal, your macro split, meal timing, weekday and weekend patterns and nutrients against the Dietary Reference Intakes.</li>
+              <li><strong>AI Assessment</strong> ranks what would change your numbers most, each finding with the reference it rests on and, where it can, a food you already eat.</li>
+            </ul>
+          ),
+        },
+        {
+          heading: 'Recipes',
+          body: (
+            <ul>
+              <li><strong>Import Recipe</strong> reads a recipe page or pasted ingredients and works out its nutrition per serving.</li>
+              <li><strong>Build Recipe</strong> puts one together from the food search with live totals; saved recipes are under <strong>My Recipes</strong>, and one tap logs a serving.</li>
+            </ul>
+          ),
+        },
         {
           heading: 'Meal plans and AI suggestions',
           body: (
             <ul>
-              <li><strong>Meal Planning</strong> builds a plan of 1 to 7 days that matches your goals as closely as possible. Generation runs in the background; you can leave the page and come back.</li>
-              <li>Open a plan to see each day, swap foods for alternatives, e-mail it to yourself or view a shopping list grouped by aisle.</li>
-              <li><strong>AI Suggestions</strong> proposes a plan for the rest of today based on what you have already eaten.</li>
+              <li><strong>Meal Planning</strong> builds a plan of 1 to 14 days that matches your goals as closely as possible. Generation runs in the background; you can leave the page and come back.</li>
+              <li>Open a plan to see each day, swap foods for alternatives, log a meal or a whole day in one tap, e-mail it to your own address or view a shopping list.</li>
+              <li><strong>AI Suggestions</strong> proposes a plan for the rest of today based on what you have already eaten, or options for your next meal that fit what is left.</li>
             </ul>
           ),
         },
-        { heading: 'Notifications', body: <p>The bell (Alerts on phones) shows meal and logging reminders. “Log This Food” opens the food log with the suggested food already searched. Mark items as read or delete them; the badge shows how many are unread.</p> },
+        { heading: 'Notifications', body: <p>The bell (Alerts on phones) lists your notifications; the badge shows how many are unread. Mark them as read or delete them; “Log This Food” on a meal idea opens the food log with that food already searched.</p> },
         { heading: 'Your data', body: <p>Settings → Your data downloads your food log as a CSV file for the last 7, 30, 90 or 365 days. Deleting your account removes everything immediately.</p> },
         { heading: 'Troubleshooting', body: <p>“Failed to connect to server” means the app could not reach us: check your connection and try again. If a problem persists, use Feedback in the menu — the message includes details that help us reproduce it.</p> },
       ]}

@@ -9,17 +9,18 @@ import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import InsightsIcon from '@mui/icons-material/InsightsOutlined';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonthOutlined';
-import NotificationsIcon from '@mui/icons-material/NotificationsActiveOutlined';
+import MonitorWeightIcon from '@mui/icons-material/MonitorWeightOutlined';
 import { useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { selectIsAuthenticated } from '../../lib/session';
 import { HeroIllustration } from './hero-illustration';
 
+// Only what the product does today (check the routes before adding a promise here).
 const FEATURES = [
-  { icon: SearchIcon, title: 'Log in seconds', text: 'Typo-tolerant search over 7,400 USDA foods with real household servings. Favourites put your usual breakfast one tap away.' },
-  { icon: InsightsIcon, title: 'See where you stand', text: 'Calories, protein, carbs, fat and fibre against your goals — today, this week and this month.' },
-  { icon: CalendarMonthIcon, title: 'Plans that hit your numbers', text: 'Multi-day meal plans optimised to your macros that respect your diet and allergies, with a shopping list.' },
-  { icon: NotificationsIcon, title: 'Gentle reminders', text: 'Meal ideas and logging nudges at the times you choose, on the web and on your phone.' },
+  { icon: SearchIcon, title: 'Log in seconds', text: 'Typo-tolerant search over 7,400 USDA foods with real household servings, barcode scanning, your own foods and recipes. A heart keeps your usual foods one tap away.' },
+  { icon: InsightsIcon, title: 'See where you stand', text: 'Calories, protein, carbs, fat and fiber against your goals today, and an analysis of the last 7 to 90 days that cites the reference behind each finding.' },
+  { icon: CalendarMonthIcon, title: 'Plans that hit your numbers', text: 'Meal plans of 1 to 14 days fitted to your calories and macros, respecting your diet and allergies, with a shopping list and one-tap logging.' },
+  { icon: MonitorWeightIcon, title: 'Weight, workouts, sleep', text: 'Log your weight in two taps and see it on a chart, with workouts and sleep; the AI assessment reads your trend weight against what you ate.' },
 ];
 
 export function Component() {
@@ -84,7 +85,7 @@ export function Component() {
           Honest numbers, from public data
         </Typography>
         <Typography sx={{ maxWidth: 640, mx: 'auto', mb: 3, opacity: 0.92 }}>
-          Nutrients come from USDA and Open Food Facts, goals from the Mifflin-St Jeor equation. We show our work.
+          Nutrients come from the USDA food database (and Open Food Facts where a deployment imports it), goals from the Mifflin-St Jeor equation. We show our work.
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
           {!loggedIn && (

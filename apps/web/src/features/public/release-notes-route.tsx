@@ -1,25 +1,31 @@
-import Chip from '@mui/material/Chip';
 import { Article } from './article';
 
+// This product's real releases, from the repository's history (one entry per day that shipped).
 const RELEASES = [
   {
-    version: '1.0',
-    date: 'March 2025',
+    version: 'November 25, 2026',
     items: [
-      'Food log with typo-tolerant search over 7,400 USDA foods, household servings and favourites.',
-      'Dashboard with today’s totals against your goals and weekly and monthly trends.',
-      'Multi-day meal plans optimised to your calorie and macro goals, respecting diet types and allergies, with shopping lists and e-mail export.',
-      'AI suggestions for the rest of your day.',
-      'Notification center with meal and logging reminders.',
-      'Goal helper based on the Mifflin-St Jeor equation.',
-      'CSV export of your food log and self-service account deletion.',
-      'Light and dark themes, and apps for iOS and Android.',
+      'Health: weight in two taps with a chart, workouts and sleep.',
+      'Analysis of the last 7 to 90 days and an AI assessment whose findings cite their references; micronutrients per food and per day.',
+      'Recipes: import from a page or pasted ingredients, build from the food search, save, and log a serving.',
+      'Meal plans: log a meal or a whole day from the plan; portions read “3 slices (90 g)” on the screen and in the e-mail alike; e-mails go to your own verified address.',
+      '“What to eat now” offers only options that fit what is left, skips meals already logged, and says plainly when nothing fits.',
+      'Search puts the everyday form of a food first and falls back to partial matches instead of answering nothing.',
+      'Your day follows your time zone, set from the browser when you sign up; goals are checked for plausibility; colours come with words.',
+      'Keyboard: a skip link, arrow keys through search results and a visible focus ring. The Food tab goes straight to the food log.',
+      'Security: every route private unless marked public, sign-in limits shared across servers, custom foods private to their owner.',
     ],
   },
   {
-    version: '0.9 beta',
-    date: 'January 2025',
-    items: ['Closed beta: e-mail sign-up with verification codes, password reset, food logging and daily goals.'],
+    version: 'November 21, 2026',
+    items: [
+      'First release: e-mail sign-up with 6-digit codes, password reset and social sign-in.',
+      'Food log with typo-tolerant search over about 7,400 USDA foods, household servings, barcode scanning, custom foods and favorites.',
+      'Dashboard with today’s totals against your goals; goal helper based on the Mifflin-St Jeor equation.',
+      'Meal plans of 1 to 14 days optimised to your calories and macros, respecting diet types and allergies, with shopping lists and e-mail export; AI suggestions for the rest of today.',
+      'Notification center; CSV export of your food log; self-service account deletion.',
+      'Light and dark themes; the same app wrapped for iOS and Android.',
+    ],
   },
 ];
 
@@ -27,18 +33,15 @@ export function Component() {
   return (
     <Article
       title="Release notes"
-      intro="What changed in each version."
+      intro="What changed in each release of Nutrition Tracker, newest first."
       sections={RELEASES.map((r) => ({
-        heading: `Version ${r.version}`,
+        heading: r.version,
         body: (
-          <>
-            <Chip label={r.date} size="small" sx={{ mb: 1 }} />
-            <ul>
-              {r.items.map((i) => (
-                <li key={i}>{i}</li>
-              ))}
-            </ul>
-          </>
+          <ul>
+            {r.items.map((i) => (
+              <li key={i}>{i}</li>
+            ))}
+          </ul>
         ),
       }))}
     />

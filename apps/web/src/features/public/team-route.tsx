@@ -1,14 +1,28 @@
-import Avatar from '@mui/material/Avatar';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
+import { TextLink } from '../../components/text-link';
+import { paths } from '../../lib/paths';
 
-const TEAM = [
-  { name: 'Product & design', who: 'A small team that logs its own meals every day', text: 'We design for the 20-second log: search, pick, done. Every screen is tested on a 360-pixel phone first.' },
-  { name: 'Nutrition science', who: 'Reviewed against USDA and peer-reviewed sources', text: 'Goals use Mifflin-St Jeor, the equation the Academy of Nutrition and Dietetics found most accurate for healthy adults.' },
-  { name: 'Engineering', who: 'Web, iOS and Android from one code base', text: 'One TypeScript code base, an open food database and an exact optimiser for meal plans.' },
-  { name: 'Support', who: 'Real people read every message', text: 'Use Feedback in the menu: your message reaches the people who build the app.' },
+// What the team builds and how each part is checked: no stock portraits or invented job titles.
+const WORK = [
+  {
+    title: 'Food data',
+    text: 'The built-in database is the USDA National Nutrient Database for Standard Reference (release 21): about 7,400 foods with the household measures USDA weighed. We convert it with our own script and ship it with the app. Deployments can import USDA FoodData Central and Open Food Facts exports for branded products and barcodes.',
+  },
+  {
+    title: 'Meal planning',
+    text: 'Plans come from an exact optimiser (mixed-integer programming with the HiGHS solver) that picks foods and portions for each day. Every day must land within 5 % of your calories and within 8 % (or 8 g) of your protein, carbs and fat; a day that cannot is labelled, never hidden.',
+  },
+  {
+    title: 'Analysis',
+    text: 'Each finding in Analysis and the AI Assessment comes from a written rule that compares your own logged numbers with a published reference — the Dietary Reference Intakes, the Dietary Guidelines for Americans, an AHA statement on meal timing — and names that reference.',
+  },
+  {
+    title: 'How we check our work',
+    text: 'Every rule above has tests that run against the real app and a real database. Benchmarks measure plan accuracy over hundreds of generated days, search quality over more than 150 everyday queries, and how fast the first page loads on a phone.',
+  },
 ];
 
 export function Component() {
@@ -18,28 +32,25 @@ export function Component() {
         The team
       </Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 720, mb: 4, fontSize: '1.1rem' }}>
-        We build Nutrition Tracker because counting food should take seconds, not minutes — and because the numbers should be honest about where they come from.
+        We build Nutrition Tracker because logging food should take seconds, and the numbers it shows should say where they come from. This is what we work on, and how we check it.
       </Typography>
       <Grid container spacing={3}>
-        {TEAM.map((t) => (
-          <Grid key={t.name} size={{ xs: 12, sm: 6 }}>
+        {WORK.map((w) => (
+          <Grid key={w.title} size={{ xs: 12, sm: 6 }}>
             <Card sx={{ height: '100%' }}>
               <CardContent>
-                <Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', mb: 2 }} aria-hidden>
-                  {t.name.charAt(0)}
-                </Avatar>
-                <Typography variant="h5" component="h2">
-                  {t.name}
+                <Typography variant="h5" component="h2" gutterBottom>
+                  {w.title}
                 </Typography>
-                <Typography variant="body2" color="text.secondary" gutterBottom>
-                  {t.who}
-                </Typography>
-                <Typography>{t.text}</Typography>
+                <Typography>{w.text}</Typography>
               </CardContent>
             </Card>
           </Grid>
         ))}
       </Grid>
+      <Typography sx={{ mt: 4 }}>
+        The details, with formulas and tolerances, are on <TextLink to={paths.science}>the science page</TextLink>. Signed in, Feedback in the menu writes to the people who build the app.
+      </Typography>
     </>
   );
 }

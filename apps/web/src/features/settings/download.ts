@@ -1,3 +1,4 @@
+import { apiUrl } from '../../lib/api';
 import { normaliseError } from '../../lib/errors';
 
 /** `attachment; filename="x.csv"` → x.csv */
@@ -9,12 +10,13 @@ export function filenameFrom(disposition: string | null, fallback: string): stri
 
 /**
  * GET /food-logs/download/{days} with the Bearer token, saved as a file (spec §7; no retries, §9).
- * A plain fetch, not RTK Query: the answer is a file, not state to cache.
+ * A plain fetch, not RTK Query: the answer is a file, not state to cache. Same base URL and iOS
+ * `_auth` rule as every other call (apiUrl), so it works in the native apps too.
  */
 export async function downloadFoodLog(days: number, token: string): Promise<string> {
   let res: Response;
   try {
-    res = await fetch(`/api/v1/food-logs/download/${days}`, { headers: { Authorization: `Bearer ${token}`, 'Cache-Control': 'no-cache' }, credentials: 'omit' });
+    res = await fetch(apiUrl(`/food-logs/download/${days}`, token), { headers: { Authorization: `Bearer ${token}`, 'Cache-Control': 'no-cache' }, credentials: 'omit' });
   } catch {
     throw normaliseError({ status: 'FETCH_ERROR', error: 'fetch failed' });
   }
