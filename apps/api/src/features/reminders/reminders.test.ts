@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { food_logs, reminder_sends } from '../../db/schema/index.ts';
+import { food_logs, locations, reminder_sends, saved_places } from '../../db/schema/index.ts';
 import { makeUser } from '../meal-plans/test-support.ts';
 import { runReminders } from './service.ts';
 import { instantOf } from './schedule.ts';
@@ -133,5 +133,22 @@ describe('reminder scheduling', () => {
     await t.app.db.insert(food_logs).values({ user_id: u.id, food_name: 'Early dinner', calories: 600, protein: 40, carbohydrates: 60, fat: 20, meal_type: 'dinner', date: day(5) });
     await runReminders(t.app, instantOf(day(5), '18:00', 'Europe/Berlin'));
     expect(await remindersOf(t, u.id, 'meal_reminder', day(5))).toHaveLength(1);
+  }, 90_000);
+
+  it('says where the user is (home, work) from the last position near a saved place, and nothing when it does not know', async () => {
+    const u = await makeUser(t, { timezone: 'Europe/Berlin', daily_calorie_goal: 2000 });
+    await setReminderPrefs(t, u.id, { meals: { breakfast: null, lunch: '12:00', dinner: '18:00' } });
+    const lunch = instantOf(day(6), '12:00', 'Europe/Berlin');
+    await t.app.db.insert(saved_places).values({ user_id: u.id, label: 'work', latitude: 52.52, longitude: 13.405 });
+    // 20 m from work, an hour before lunch.
+    await t.app.db.insert(locations).values({ user_id: u.id, latitude: 52.5201, longitude: 13.4051, recorded_at: new Date(lunch.getTime() - 3_600_000) });
+    await runReminders(t.app, lunch);
+    const [atWork] = await remindersOf(t, u.id, 'meal_reminder', day(6));
+    expect((atWork!.data as any).location_context).toBe('work');
+    // Dinner, 30 km away from any saved place.
+    await t.app.db.insert(locations).values({ user_id: u.id, latitude: 52.3, longitude: 13.1, recorded_at: new Date(lunch.getTime() + 5 * 3_600_000) });
+    await runReminders(t.app, instantOf(day(6), '18:00', 'Europe/Berlin'));
+    const dinner = (await remindersOf(t, u.id, 'meal_reminder', day(6))).find((n) => (n.data as any).meal_type === 'dinner');
+    expect((dinner!.data as any).location_context).toBe('other');
   }, 90_000);
 });

@@ -4,6 +4,7 @@ import { mealOptions } from '../recommendations/service.ts';
 import { loggedOn } from '../recommendations/repository.ts';
 import { storedPreferences } from '../notifications/preferences.ts';
 import { enqueuePush } from '../device-tokens/push-jobs.ts';
+import { lastLocationContext } from '../locations/service.ts';
 import * as repo from './repository.ts';
 import { dueSlots, type DueSlot } from './schedule.ts';
 
@@ -47,9 +48,9 @@ async function compose(app: FastifyInstance, userId: number, s: DueSlot, now: Da
   return {
     title: `${cap(meal)} ideas for you`,
     message: what.message ?? `${options.length} ${options.length === 1 ? 'option fits' : 'options fit'} the ${left} kcal left today.`,
-    // location_context comes from the user's last known location (the locations feature); until it
-    // is wired in, it is null and the notification center shows no place chip.
-    data: { meal_type: s.meal, local_date: s.local_date, slot: s.slot, options, location_context: null, remaining_macros: what.remaining_macros },
+    // Home or work when the last position of the past 24 h is near a saved place, else other; null when
+    // there is no recent position or no saved place (we do not claim a place we do not know).
+    data: { meal_type: s.meal, local_date: s.local_date, slot: s.slot, options, location_context: await lastLocationContext(app.db, userId, now), remaining_macros: what.remaining_macros },
     url: '/dashboard',
   };
 }
