@@ -27,6 +27,22 @@ describe('progress', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('table', { name: 'Weights' }).getByText('80 kg').waitFor();
 
+    // The dashboard: the 7-day chart (its own lazy chunk) with the same numbers in a table for screen
+    // readers, the averages, and the weight trend; a second weight is two taps away.
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.getByTestId('dash-history-statement').getByText(/3 of 7 days logged; 2600 kcal a day on average/).waitFor();
+    await page.getByTestId('dash-history-chart').locator('svg rect.MuiBarChart-element:not([height="0"])').first().waitFor();
+    const table = page.getByRole('table', { name: 'Calories per day' });
+    if ((await table.getByText('2,600 kcal').count()) !== 3) throw new Error('the table alternative does not list the three logged days');
+    await page.getByLabel('Daily averages on logged days').getByText('90 g').waitFor();
+    await page.getByTestId('dash-weight-text').getByText(/Trend 80 kg/).waitFor();
+    await page.getByRole('button', { name: 'Log weight' }).click();
+    await page.getByLabel('Weight (kg)').fill('79');
+    await page.getByRole('button', { name: 'Save' }).click();
+    // Two weigh-ins on one day count as their mean.
+    await page.getByTestId('dash-weight-text').getByText(/Trend 79.5 kg/).waitFor();
+    await page.getByTestId('dash-streak').getByText('3-day logging streak').waitFor();
+
     await page.goto(`${server.baseUrl}/insights`);
     await page.getByText(/3 of 7 days logged; 2600 kcal a day on average/).waitFor();
     await page.getByRole('table', { name: 'Calories per day' }).getByText('2600').first().waitFor();

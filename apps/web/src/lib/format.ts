@@ -34,13 +34,13 @@ function parseIso(iso: string): Date | null {
   return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
 }
 
-/** "Sat, 21 Nov" (or "Sat, Nov 21" in en-US) for a YYYY-MM-DD day; adds the year when asked. */
-export function formatDay(iso: string, opts: { year?: boolean; weekday?: 'short' | 'long'; month?: 'short' | 'long' } = {}, locale = defaultLocale()): string {
+/** "Sat, 21 Nov" (or "Sat, Nov 21" in en-US) for a YYYY-MM-DD day; adds the year when asked, drops the weekday with `weekday: false`. */
+export function formatDay(iso: string, opts: { year?: boolean; weekday?: 'short' | 'long' | false; month?: 'short' | 'long' } = {}, locale = defaultLocale()): string {
   const d = parseIso(iso);
   if (!d) return '';
   return new Intl.DateTimeFormat(locale, {
     timeZone: 'UTC',
-    weekday: opts.weekday ?? 'short',
+    ...(opts.weekday === false ? {} : { weekday: opts.weekday ?? 'short' }),
     day: 'numeric',
     month: opts.month ?? 'short',
     ...(opts.year ? { year: 'numeric' } : {}),
