@@ -118,6 +118,10 @@ export const ExpenditureSchema = z.object({
   source: z.string(),
 });
 
+/** GET /insights/expenditure: the measured expenditure the goal helper offers, with the weight it was measured at. */
+export const InsightsExpenditureSchema = ExpenditureSchema.extend({ end_date: z.string(), latest_weight: LatestWeightSchema.nullable() }).meta({ id: 'InsightsExpenditure' });
+export type InsightsExpenditure = z.infer<typeof InsightsExpenditureSchema>;
+
 const RangeFields = { start_date: z.string(), end_date: z.string(), days: z.number(), days_logged: z.number(), statement: z.string() };
 export const InsightsAnalysisSchema = z.object({ ...RangeFields, averages: MacroTotalsSchema, macro_split: MacroSplitSchema, calorie_drivers: z.array(CalorieDriverSchema) }).meta({ id: 'InsightsAnalysis' });
 export const InsightsMealTimingSchema = z.object({ ...RangeFields, meal_timing: MealTimingResultSchema }).meta({ id: 'InsightsMealTiming' });
