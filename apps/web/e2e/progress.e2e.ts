@@ -1,7 +1,7 @@
 import { format, subDays } from 'date-fns';
 import { describe, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiCall, newContext, openSignedIn, registerVerifiedUser, useProduct, MOBILE, type Server } from './harness';
+import { apiCall, newContext, openSignedIn, registerVerifiedUser, useProduct, DESKTOP, MOBILE, type Server } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -50,6 +50,32 @@ describe('progress', () => {
     await page.goto(`${server.baseUrl}/assessment`);
     await page.getByRole('heading', { name: /Calories above your goal/ }).waitFor();
     await page.getByText(/2600 kcal a day on average over 3 logged days, 600 kcal \(30 %\) above your goal of 2000/).waitFor();
+    await ctx.close();
+  });
+
+  test('the goal helper offers the measured expenditure once it is confident, and uses it', async () => {
+    const u = await registerVerifiedUser(server);
+    // 28 days eating 2,500 kcal while losing 300 / 7,700 kg a day: a true expenditure of 2,800 kcal.
+    for (let i = 0; i < 28; i++) {
+      const date = format(subDays(new Date(), 27 - i), 'yyyy-MM-dd');
+      await apiCall(server, 'POST', '/food-logs', { food_name: 'Dinner', calories: 2500, protein: 120, carbs: 300, fat: 90, meal_type: 'dinner', date }, u.token);
+      await apiCall(server, 'POST', '/health-metrics/weight', { weight_kg: Math.round((85 - (i * 300) / 7700) * 100) / 100, date }, u.token);
+    }
+    const ctx = await newContext(browser, DESKTOP);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, u.token, '/settings');
+    await page.getByRole('button', { name: 'Suggest goals for me' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Suggest goals for me' });
+    const offer = dialog.getByRole('checkbox', { name: /Use my measured expenditure: 2,8\d\d kcal a day \(high confidence\)/ });
+    await offer.check();
+    await dialog.getByTestId('goal-suggestion').getByText(/Measured daily use 2,8\d\d\skcal → 2,8\d0\skcal/).waitFor();
+    // The trend weight filled the weight field.
+    if (!/^8\d(\.\d)?$/.test(await dialog.getByLabel('Weight (kg)').inputValue())) throw new Error('weight not filled from the trend');
+    await dialog.getByRole('button', { name: 'Use these goals' }).click();
+    await page.getByRole('button', { name: 'Save goals' }).click();
+    await page.getByText('Daily goals saved').waitFor();
+    const saved = await apiCall(server, 'GET', '/user-settings', undefined, u.token);
+    if (Math.abs(saved.json.daily_calorie_goal - 2800) > 140) throw new Error(`goal ${saved.json.daily_calorie_goal} is not the measured 2,800 kcal ± 5 %`);
     await ctx.close();
   });
 });
