@@ -129,6 +129,7 @@ export const InsightsPatternsSchema = z.object({ ...RangeFields, weekday_weekend
 export const InsightsNutrientsSchema = z
   .object({ ...RangeFields, sex: z.string().nullable(), age: z.number().nullable(), age_group: z.string(), nutrients: z.array(NutrientStatusSchema), notes: z.array(z.string()), source: z.string() })
   .meta({ id: 'InsightsNutrients' });
+export type InsightsNutrients = z.infer<typeof InsightsNutrientsSchema>;
 
 export const AnalysisQuerySchema = z.object({
   timeframe_days: z.coerce.number().int().min(1, 'timeframe_days must be between 1 and 365').max(365, 'timeframe_days must be between 1 and 365').optional(),
