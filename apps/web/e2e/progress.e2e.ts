@@ -43,6 +43,11 @@ describe('progress', () => {
     await page.getByTestId('dash-weight-text').getByText(/Trend 79.5 kg/).waitFor();
     await page.getByTestId('dash-streak').getByText('3-day logging streak').waitFor();
 
+    // The day's nutrients on the food log: manual entries know no vitamins, so they are "not known", not 0.
+    await page.goto(`${server.baseUrl}/food-log?date=${format(subDays(new Date(), 1), 'yyyy-MM-dd')}`);
+    await page.getByRole('button', { name: /Nutrients: vitamins, minerals and fats/ }).click();
+    await page.getByTestId('nutrient-iron').getByText('not known').first().waitFor();
+
     await page.goto(`${server.baseUrl}/insights`);
     await page.getByText(/3 of 7 days logged; 2600 kcal a day on average/).waitFor();
     await page.getByRole('table', { name: 'Calories per day' }).getByText('2600').first().waitFor();
