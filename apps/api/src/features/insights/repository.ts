@@ -77,22 +77,25 @@ export type EntryRow = Awaited<ReturnType<typeof entries>>[number];
 export const STREAK_WINDOW_DAYS = 62;
 
 /**
- * Consecutive logged days ending on `from` (going back). Each query reads only a bounded window of the
- * (user_id, date) index: with distinct dates newest first, the n-th date is exactly n days before the window's
- * end for as long as no day is missing. A streak that fills the whole window continues in the next one.
+ * Consecutive logged days ending on `from`, or on the day before when `from` has nothing yet (the day is not
+ * over), going back. Each query reads only a bounded window of the (user_id, date) index: with distinct dates
+ * newest first, the n-th date is exactly n days (plus the grace day) before the window's end for as long as no
+ * day is missing. A streak that fills the whole window continues in the next one.
  */
 export async function streakFrom(db: Db, userId: number, from: string): Promise<number> {
   let total = 0;
-  for (let end = from; ; ) {
+  for (let end = from, grace = 1; ; grace = 0) {
     const res = await db.execute(sql`
       with d as (select distinct ${food_logs.date} as date from ${food_logs}
                  where ${food_logs.user_id} = ${userId} and ${food_logs.date} <= ${end}::date
                    and ${food_logs.date} > ${end}::date - ${STREAK_WINDOW_DAYS}::int),
-      r as (select ${end}::date - date as off, row_number() over (order by date desc) - 1 as rn from d)
-      select count(*)::int as n from r where off = rn`);
-    const n = Number((res.rows[0] as { n: number } | undefined)?.n ?? 0);
+      r as (select ${end}::date - date as off, row_number() over (order by date desc) - 1 as rn from d),
+      b as (select coalesce(min(off), 0) as base from r)
+      select count(*)::int as n, max(b.base)::int as base from r, b where b.base <= ${grace}::int and off = rn + b.base`);
+    const row = res.rows[0] as { n: number; base: number | null } | undefined;
+    const n = Number(row?.n ?? 0);
     total += n;
-    if (n < STREAK_WINDOW_DAYS) return total;
+    if (n === 0 || n + Number(row?.base ?? 0) < STREAK_WINDOW_DAYS) return total;
     end = plusDays(end, -STREAK_WINDOW_DAYS);
   }
 }
