@@ -73,30 +73,31 @@ export async function entries(db: Db, userId: number, from: string, to: string, 
 }
 export type EntryRow = Awaited<ReturnType<typeof entries>>[number];
 
-/** Days a streak query looks back at a time: most streaks end well inside it, so one small index range is read. */
+/** Days the first streak query looks back: most streaks end well inside it, so one small index range is read. */
 export const STREAK_WINDOW_DAYS = 62;
 
 /**
  * Consecutive logged days ending on `from`, or on the day before when `from` has nothing yet (the day is not
  * over), going back. Each query reads only a bounded window of the (user_id, date) index: with distinct dates
  * newest first, the n-th date is exactly n days (plus the grace day) before the window's end for as long as no
- * day is missing. A streak that fills the whole window continues in the next one.
+ * day is missing. A streak that fills its window continues in the next, four times longer one, so even a
+ * two-year streak takes three queries that read each day once.
  */
 export async function streakFrom(db: Db, userId: number, from: string): Promise<number> {
   let total = 0;
-  for (let end = from, grace = 1; ; grace = 0) {
+  for (let end = from, grace = 1, window = STREAK_WINDOW_DAYS; ; grace = 0, window *= 4) {
     const res = await db.execute(sql`
       with d as (select distinct ${food_logs.date} as date from ${food_logs}
                  where ${food_logs.user_id} = ${userId} and ${food_logs.date} <= ${end}::date
-                   and ${food_logs.date} > ${end}::date - ${STREAK_WINDOW_DAYS}::int),
+                   and ${food_logs.date} > ${end}::date - ${window}::int),
       r as (select ${end}::date - date as off, row_number() over (order by date desc) - 1 as rn from d),
       b as (select coalesce(min(off), 0) as base from r)
       select count(*)::int as n, max(b.base)::int as base from r, b where b.base <= ${grace}::int and off = rn + b.base`);
     const row = res.rows[0] as { n: number; base: number | null } | undefined;
     const n = Number(row?.n ?? 0);
     total += n;
-    if (n === 0 || n + Number(row?.base ?? 0) < STREAK_WINDOW_DAYS) return total;
-    end = plusDays(end, -STREAK_WINDOW_DAYS);
+    if (n === 0 || n + Number(row?.base ?? 0) < window) return total;
+    end = plusDays(end, -window);
   }
 }
 
