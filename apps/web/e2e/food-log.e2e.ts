@@ -197,7 +197,7 @@ describe('food log', () => {
     await sheet.waitFor({ state: 'detached' });
 
     await page.getByLabel('Search foods').fill('');
-    await page.getByTestId('meal-snack').getByRole('button', { name: 'Add to Snack' }).click();
+    await page.getByTestId('meal-snack').getByRole('button', { name: 'Add to Snacks' }).click();
     await page.getByRole('button', { name: 'Add Banana, raw to snack' }).click();
     await expect.poll(() => text(page, 'meal-snack-calories'), { timeout: 10_000 }).toBe('105 kcal');
     // Nothing sticks out sideways at phone width.

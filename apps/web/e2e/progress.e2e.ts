@@ -1,7 +1,7 @@
 import { format, subDays } from 'date-fns';
 import { describe, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiCall, newContext, openSignedIn, registerVerifiedUser, useProduct, MOBILE, type Server } from './harness';
+import { apiCall, newContext, openSignedIn, registerVerifiedUser, useProduct, DESKTOP, MOBILE, type Server } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -27,6 +27,27 @@ describe('progress', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('table', { name: 'Weights' }).getByText('80 kg').waitFor();
 
+    // The dashboard: the 7-day chart (its own lazy chunk) with the same numbers in a table for screen
+    // readers, the averages, and the weight trend; a second weight is two taps away.
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.getByTestId('dash-history-statement').getByText(/3 of 7 days logged; 2600 kcal a day on average/).waitFor();
+    await page.getByTestId('dash-history-chart').locator('svg rect.MuiBarChart-element:not([height="0"])').first().waitFor();
+    const table = page.getByRole('table', { name: 'Calories per day' });
+    if ((await table.getByText('2,600 kcal').count()) !== 3) throw new Error('the table alternative does not list the three logged days');
+    await page.getByLabel('Daily averages on logged days').getByText('90 g').waitFor();
+    await page.getByTestId('dash-weight-text').getByText(/Trend 80 kg/).waitFor();
+    await page.getByRole('button', { name: 'Log weight' }).click();
+    await page.getByLabel('Weight (kg)').fill('79');
+    await page.getByRole('button', { name: 'Save' }).click();
+    // Two weigh-ins on one day count as their mean.
+    await page.getByTestId('dash-weight-text').getByText(/Trend 79.5 kg/).waitFor();
+    await page.getByTestId('dash-streak').getByText('3-day logging streak').waitFor();
+
+    // The day's nutrients on the food log: manual entries know no vitamins, so they are "not known", not 0.
+    await page.goto(`${server.baseUrl}/food-log?date=${format(subDays(new Date(), 1), 'yyyy-MM-dd')}`);
+    await page.getByRole('button', { name: /Nutrients: vitamins, minerals and fats/ }).click();
+    await page.getByTestId('nutrient-iron').getByText('not known').first().waitFor();
+
     await page.goto(`${server.baseUrl}/insights`);
     await page.getByText(/3 of 7 days logged; 2600 kcal a day on average/).waitFor();
     await page.getByRole('table', { name: 'Calories per day' }).getByText('2600').first().waitFor();
@@ -34,6 +55,32 @@ describe('progress', () => {
     await page.goto(`${server.baseUrl}/assessment`);
     await page.getByRole('heading', { name: /Calories above your goal/ }).waitFor();
     await page.getByText(/2600 kcal a day on average over 3 logged days, 600 kcal \(30 %\) above your goal of 2000/).waitFor();
+    await ctx.close();
+  });
+
+  test('the goal helper offers the measured expenditure once it is confident, and uses it', async () => {
+    const u = await registerVerifiedUser(server);
+    // 28 days eating 2,500 kcal while losing 300 / 7,700 kg a day: a true expenditure of 2,800 kcal.
+    for (let i = 0; i < 28; i++) {
+      const date = format(subDays(new Date(), 27 - i), 'yyyy-MM-dd');
+      await apiCall(server, 'POST', '/food-logs', { food_name: 'Dinner', calories: 2500, protein: 120, carbs: 300, fat: 90, meal_type: 'dinner', date }, u.token);
+      await apiCall(server, 'POST', '/health-metrics/weight', { weight_kg: Math.round((85 - (i * 300) / 7700) * 100) / 100, date }, u.token);
+    }
+    const ctx = await newContext(browser, DESKTOP);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, u.token, '/settings');
+    await page.getByRole('button', { name: 'Suggest goals for me' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Suggest goals for me' });
+    const offer = dialog.getByRole('checkbox', { name: /Use my measured expenditure: 2,8\d\d kcal a day \(high confidence\)/ });
+    await offer.check();
+    await dialog.getByTestId('goal-suggestion').getByText(/Measured daily use 2,8\d\d\skcal → 2,8\d0\skcal/).waitFor();
+    // The trend weight filled the weight field.
+    if (!/^8\d(\.\d)?$/.test(await dialog.getByLabel('Weight (kg)').inputValue())) throw new Error('weight not filled from the trend');
+    await dialog.getByRole('button', { name: 'Use these goals' }).click();
+    await page.getByRole('button', { name: 'Save goals' }).click();
+    await page.getByText('Daily goals saved').waitFor();
+    const saved = await apiCall(server, 'GET', '/user-settings', undefined, u.token);
+    if (Math.abs(saved.json.daily_calorie_goal - 2800) > 140) throw new Error(`goal ${saved.json.daily_calorie_goal} is not the measured 2,800 kcal ± 5 %`);
     await ctx.close();
   });
 });

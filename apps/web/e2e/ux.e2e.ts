@@ -98,10 +98,10 @@ describe('issue 10: the screens as a product', () => {
     await page.getByRole('alert').filter({ hasText: 'Restored Banana' }).waitFor();
     const summary = await apiCall(server, 'GET', `/food-logs/daily-summary/${day}`, undefined, user.token);
     expect(summary.json.meals.snack.foods.map((f: { food_name: string }) => f.food_name).sort()).toEqual(['Banana', 'Cracker']);
-    // The last entry gone: focus lands on "Add to Snack".
+    // The last entry gone: focus lands on "Add to Snacks".
     await snack.getByRole('button', { name: 'Delete Cracker' }).click();
     await snack.getByRole('button', { name: 'Delete Banana' }).click();
-    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Add to Snack');
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Add to Snacks');
     await ctx.close();
   });
 

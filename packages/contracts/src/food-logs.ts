@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LocalDateSchema, MealTypeSchema } from './common.ts';
 import { MEAL_TYPES } from './constants.ts';
+import { MicronutrientsSchema } from './foods.ts';
 
 const amount = (what: string, max: number) =>
   z.number({ error: `${what} must be a number` }).min(0, `${what} must not be negative`).max(max, `${what} must be at most ${max}`);
@@ -110,6 +111,8 @@ export const FoodLogEntrySchema = z
     polyunsaturated_fat: z.number(),
     trans_fat: z.number(),
     cholesterol: z.number(),
+    /** Scaled with the serving; null where the food does not know it (always for manual entries). */
+    micronutrients: MicronutrientsSchema,
     meal_type: MealTypeSchema,
     date: z.string(),
     created_at: z.string(),
@@ -141,7 +144,8 @@ export const DailySummarySchema = z
   .object({
     date: z.string(),
     meals: z.object(Object.fromEntries(MEAL_TYPES.map((m) => [m, MealSummarySchema])) as Record<(typeof MEAL_TYPES)[number], typeof MealSummarySchema>),
-    daily_totals: NutrientTotalsSchema,
+    /** `micronutrients`: the sum over the entries that know each one; null when none does. */
+    daily_totals: NutrientTotalsSchema.extend({ micronutrients: MicronutrientsSchema }),
     goals: DailyGoalsSchema,
   })
   .meta({ id: 'DailySummary' });

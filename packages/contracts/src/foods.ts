@@ -57,13 +57,29 @@ export const FoodNutrientsSchema = z.object({
 });
 export type FoodNutrients = z.infer<typeof FoodNutrientsSchema>;
 
+/** Vitamins and minerals carried by foods and log entries (issue 11 §3), in the units of MICRONUTRIENT_UNITS. */
+export const MICRONUTRIENT_KEYS = ['calcium', 'iron', 'magnesium', 'zinc', 'vitamin_a', 'vitamin_c', 'vitamin_d', 'vitamin_e', 'vitamin_k', 'vitamin_b6', 'vitamin_b12', 'folate'] as const;
+export type MicronutrientKey = (typeof MICRONUTRIENT_KEYS)[number];
+export const MICRONUTRIENT_UNITS: Record<MicronutrientKey, 'mg' | 'µg'> = {
+  calcium: 'mg', iron: 'mg', magnesium: 'mg', zinc: 'mg', vitamin_a: 'µg', vitamin_c: 'mg', vitamin_d: 'µg', vitamin_e: 'mg', vitamin_k: 'µg', vitamin_b6: 'mg', vitamin_b12: 'µg', folate: 'µg',
+};
+const knownOrNull = z.number().nullable();
+/** null = not known (the source does not give it), never 0. Vitamin A is µg RAE, folate µg DFE. */
+export const MicronutrientsSchema = z
+  .object({ calcium: knownOrNull, iron: knownOrNull, magnesium: knownOrNull, zinc: knownOrNull, vitamin_a: knownOrNull, vitamin_c: knownOrNull, vitamin_d: knownOrNull, vitamin_e: knownOrNull, vitamin_k: knownOrNull, vitamin_b6: knownOrNull, vitamin_b12: knownOrNull, folate: knownOrNull })
+  .meta({ id: 'Micronutrients' });
+export type Micronutrients = z.infer<typeof MicronutrientsSchema>;
+
 /** Spec §3 Food detail / barcode result: nutrients for the default serving, plus `per_100g`. */
 export const FoodDetailSchema = FoodSearchResultSchema.extend({
   food_description: z.string(),
   food_group: z.string(),
   barcode: z.string().nullable(),
   ...FoodNutrientsSchema.shape,
+  /** For the default serving. */
+  micronutrients: MicronutrientsSchema,
   per_100g: FoodNutrientsSchema,
+  micronutrients_per_100g: MicronutrientsSchema,
 }).meta({ id: 'FoodDetail' });
 export type FoodDetail = z.infer<typeof FoodDetailSchema>;
 

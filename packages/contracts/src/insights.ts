@@ -118,6 +118,10 @@ export const ExpenditureSchema = z.object({
   source: z.string(),
 });
 
+/** GET /insights/expenditure: the measured expenditure the goal helper offers, with the weight it was measured at. */
+export const InsightsExpenditureSchema = ExpenditureSchema.extend({ end_date: z.string(), latest_weight: LatestWeightSchema.nullable() }).meta({ id: 'InsightsExpenditure' });
+export type InsightsExpenditure = z.infer<typeof InsightsExpenditureSchema>;
+
 const RangeFields = { start_date: z.string(), end_date: z.string(), days: z.number(), days_logged: z.number(), statement: z.string() };
 export const InsightsAnalysisSchema = z.object({ ...RangeFields, averages: MacroTotalsSchema, macro_split: MacroSplitSchema, calorie_drivers: z.array(CalorieDriverSchema) }).meta({ id: 'InsightsAnalysis' });
 export const InsightsMealTimingSchema = z.object({ ...RangeFields, meal_timing: MealTimingResultSchema }).meta({ id: 'InsightsMealTiming' });
@@ -125,6 +129,7 @@ export const InsightsPatternsSchema = z.object({ ...RangeFields, weekday_weekend
 export const InsightsNutrientsSchema = z
   .object({ ...RangeFields, sex: z.string().nullable(), age: z.number().nullable(), age_group: z.string(), nutrients: z.array(NutrientStatusSchema), notes: z.array(z.string()), source: z.string() })
   .meta({ id: 'InsightsNutrients' });
+export type InsightsNutrients = z.infer<typeof InsightsNutrientsSchema>;
 
 export const AnalysisQuerySchema = z.object({
   timeframe_days: z.coerce.number().int().min(1, 'timeframe_days must be between 1 and 365').max(365, 'timeframe_days must be between 1 and 365').optional(),

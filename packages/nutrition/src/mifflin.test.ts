@@ -26,4 +26,14 @@ describe('Mifflin-St Jeor goals', () => {
     expect(suggestGoals({ age: 80, sex: 'female', height_cm: 150, weight_kg: 45, activity_level: 'sedentary', aim: 'lose' }).calories).toBe(1200);
     expect(() => suggestGoals({ age: 0, sex: 'male', height_cm: 180, weight_kg: 80, activity_level: 'light', aim: 'maintain' })).toThrow(RangeError);
   });
+
+  it('a measured expenditure replaces BMR × activity; the aim and the floor still apply', () => {
+    const base = { age: 30, sex: 'male', height_cm: 180, weight_kg: 80, activity_level: 'sedentary', aim: 'maintain' } as const;
+    const measured = suggestGoals({ ...base, measured_tdee_kcal: 2800 });
+    expect(measured).toMatchObject({ bmr: 1780, tdee: 2800, calories: 2800 });
+    expect(suggestGoals({ ...base, aim: 'lose', measured_tdee_kcal: 2800 }).calories).toBe(2240);
+    expect(suggestGoals({ ...base, aim: 'lose', measured_tdee_kcal: 1600 }).calories).toBe(1500);
+    // No estimate (null) falls back to the equation.
+    expect(suggestGoals({ ...base, measured_tdee_kcal: null }).tdee).toBe(2136);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { countOf, foodList, formatDay, formatGrams, formatKcal, formatNumber, pluralize } from './format';
+import { countOf, foodList, formatDay, formatDayRange, formatGrams, formatKcal, formatNumber, MEAL_LABELS, pluralize } from './format';
 
 describe('pluralize and countOf', () => {
   test.each([
@@ -44,5 +44,12 @@ describe('Intl formatting', () => {
 
   test('food lists join with a middle dot', () => {
     expect(foodList([{ food_name: 'Oats' }, { food_name: 'Banana' }, 'Milk'])).toBe('Oats · Banana · Milk');
+  });
+
+  test('day ranges and days without weekday use the locale (the meal-plan screens use these too)', () => {
+    expect(formatDayRange('2026-11-21', 7, 'en-GB')).toMatch(/^21\s?–\s?27 Nov 2026$/);
+    expect(formatDayRange('2026-11-21', 1, 'en-GB')).toBe('21 Nov 2026');
+    expect(formatDay('2026-11-21', { weekday: false }, 'en-GB')).toBe('21 Nov');
+    expect(MEAL_LABELS.snack).toBe('Snacks');
   });
 });

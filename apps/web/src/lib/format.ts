@@ -8,8 +8,8 @@ import type { MealType } from '@app/contracts/constants';
 /** The browser's locale; tests pass their own. */
 const defaultLocale = () => (typeof navigator !== 'undefined' && navigator.language) || 'en-GB';
 
-/** One name per meal type, on every screen. */
-export const MEAL_LABELS: Record<MealType, string> = { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner', snack: 'Snack' };
+/** One name per meal type, on every screen and in e-mails (issue 10 item 17): "Snacks", as a day holds several. */
+export const MEAL_LABELS: Record<MealType, string> = { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner', snack: 'Snacks' };
 
 /** A whole number with the locale's grouping: 1,983. */
 export function formatNumber(n: number | null | undefined, locale = defaultLocale(), maxFractionDigits = 0): string {
@@ -34,17 +34,27 @@ function parseIso(iso: string): Date | null {
   return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
 }
 
-/** "Sat, 21 Nov" (or "Sat, Nov 21" in en-US) for a YYYY-MM-DD day; adds the year when asked. */
-export function formatDay(iso: string, opts: { year?: boolean; weekday?: 'short' | 'long'; month?: 'short' | 'long' } = {}, locale = defaultLocale()): string {
+/** "Sat, 21 Nov" (or "Sat, Nov 21" in en-US) for a YYYY-MM-DD day; adds the year when asked, drops the weekday with `weekday: false`. */
+export function formatDay(iso: string, opts: { year?: boolean; weekday?: 'short' | 'long' | false; month?: 'short' | 'long' } = {}, locale = defaultLocale()): string {
   const d = parseIso(iso);
   if (!d) return '';
   return new Intl.DateTimeFormat(locale, {
     timeZone: 'UTC',
-    weekday: opts.weekday ?? 'short',
+    ...(opts.weekday === false ? {} : { weekday: opts.weekday ?? 'short' }),
     day: 'numeric',
     month: opts.month ?? 'short',
     ...(opts.year ? { year: 'numeric' } : {}),
   }).format(d);
+}
+
+/** "21 Nov 2026" for one day, "21 – 27 Nov 2026" (the locale's own range form) for `days` days from `start`. */
+export function formatDayRange(start: string, days: number, locale = defaultLocale()): string {
+  const a = parseIso(start);
+  if (!a) return '';
+  const f = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+  if (days <= 1) return f.format(a);
+  const b = new Date(a.getTime() + (days - 1) * 86_400_000);
+  return f.formatRange(a, b);
 }
 
 /** An instant (ISO timestamp) as the locale writes date and time: "21 Nov 2026, 14:05". */

@@ -2,13 +2,14 @@
 import { TZDate } from '@date-fns/tz';
 import { format, subDays } from 'date-fns';
 import { stringify } from 'csv-stringify/sync';
-import { GoalsJsonSchema, MEAL_TYPES, type DailySummary, type FoodLogEntry, type MealSummary, type NutrientTotals, type FoodLogUpdate } from '@app/contracts';
+import { GoalsJsonSchema, MEAL_TYPES, type DailySummary, type Micronutrients, type FoodLogEntry, type MealSummary, type NutrientTotals, type FoodLogUpdate } from '@app/contracts';
 import type { z } from 'zod';
 import type { FoodLogCreateSchema, ServingChoice } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../lib/http-error.ts';
 import { getFood } from '../foods/repository.ts';
 import { per100g, resolveServing, scaled, scaledMicros } from '../foods/food-rows.ts';
+import { MICRONUTRIENTS } from '../../db/schema/micronutrients.ts';
 import * as repo from './repository.ts';
 import type { FoodLogRow, NewFoodLogRow } from './repository.ts';
 
@@ -92,6 +93,7 @@ export function toEntry(r: FoodLogRow): FoodLogEntry {
     polyunsaturated_fat: r.polyunsaturated_fat,
     trans_fat: r.trans_fat,
     cholesterol: r.cholesterol,
+    micronutrients: Object.fromEntries(MICRONUTRIENTS.map((k) => [k, r[k]])) as Micronutrients,
     meal_type: r.meal_type as FoodLogEntry['meal_type'],
     date: r.date,
     created_at: r.created_at.toISOString(),
@@ -153,6 +155,16 @@ function totals(rows: FoodLogRow[]): NutrientTotals {
   return { calories: sum('calories'), protein: sum('protein'), carbs: sum('carbohydrates'), carbohydrates: sum('carbohydrates'), fat: sum('fat'), fiber: sum('fiber'), sugar: sum('sugar'), sodium: sum('sodium') };
 }
 
+/** The day's vitamins and minerals: summed over the entries that know each one, null when none does. */
+function micronutrientTotals(rows: FoodLogRow[]): Micronutrients {
+  return Object.fromEntries(
+    MICRONUTRIENTS.map((k) => {
+      const known = rows.map((r) => r[k]).filter((v): v is number => v !== null);
+      return [k, known.length ? Math.round(known.reduce((a, v) => a + v, 0) * 1000) / 1000 : null];
+    }),
+  ) as Micronutrients;
+}
+
 function meal(mealType: (typeof MEAL_TYPES)[number], rows: FoodLogRow[]): MealSummary {
   const mine = rows.filter((r) => r.meal_type === mealType);
   return { meal_type: mealType, foods: mine.map(toEntry), totals: totals(mine) };
@@ -184,7 +196,7 @@ export async function dailySummary(db: Db, userId: number, date: string, goalsJs
   return {
     date,
     meals: Object.fromEntries(MEAL_TYPES.map((m) => [m, meal(m, rows)])) as DailySummary['meals'],
-    daily_totals: totals(rows),
+    daily_totals: { ...totals(rows), micronutrients: micronutrientTotals(rows) },
     goals: { calories: g.daily_calorie_goal ?? 0, protein: g.daily_protein_goal ?? 0, carbs: g.daily_carbs_goal ?? 0, fat: g.daily_fat_goal ?? 0, fiber: g.daily_fiber_goal ?? 0 },
   };
 }

@@ -131,7 +131,9 @@ export function toDetail(row: FoodRow): FoodDetail {
     food_description: row.food_description,
     food_group: row.food_group,
     barcode: row.gtin ? row.source_id : null,
+    micronutrients: scaledMicros(row, base.serving_grams),
     per_100g: Object.fromEntries(NUTRIENT_KEYS.map((k) => [k, round(p[k])])) as Per100g,
+    micronutrients_per_100g: scaledMicros(row, 100),
   };
 }
 

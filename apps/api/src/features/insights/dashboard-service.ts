@@ -16,16 +16,12 @@ function settingsGoals(ctx: UserContext): MacroTotals {
   return { calories: s?.daily_calorie_goal ?? 0, protein: s?.daily_protein_goal ?? 0, carbs: s?.daily_carbs_goal ?? 0, fat: s?.daily_fat_goal ?? 0, fiber: s?.daily_fiber_goal ?? 0 };
 }
 
-/** Consecutive logged days ending on `date`, or on the day before when `date` has nothing yet (the day is not over). */
-async function streak(db: Db, userId: number, date: string, loggedToday: boolean): Promise<number> {
-  return repo.streakFrom(db, userId, loggedToday ? date : plusDays(date, -1));
-}
-
 type GoalQuery = Partial<Record<`goal_${(typeof KEYS)[number]}`, number>>;
 export async function stats(db: Db, userId: number, q: { target_date?: string } & GoalQuery): Promise<DashboardStats> {
   const ctx = await userContext(db, userId);
   const date = q.target_date ?? ctx.today;
-  const [[day], { latest }] = await Promise.all([repo.dayTotals(db, userId, date, date), weightTrend(db, userId, date)]);
+  // Independent reads: on PostgreSQL they run on separate pooled connections at once.
+  const [[day], { latest }, streakDays] = await Promise.all([repo.dayTotals(db, userId, date, date), weightTrend(db, userId, date), repo.streakFrom(db, userId, date)]);
   const totals = zero();
   for (const k of KEYS) totals[k] = r1(day?.[k] ?? 0);
   // Query goals override the settings only where given.
@@ -41,7 +37,7 @@ export async function stats(db: Db, userId: number, q: { target_date?: string } 
     goals,
     remaining,
     percentages,
-    streak_days: await streak(db, userId, date, !!day),
+    streak_days: streakDays,
     latest_weight: latest,
     statement: entries ? `${entries} entries logged on ${date}.` : `Nothing logged on ${date} yet.`,
   };

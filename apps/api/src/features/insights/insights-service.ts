@@ -9,10 +9,12 @@ import {
   nutrientReport,
   weekday,
   weekdayWeekend,
+  WINDOW_DAYS,
   type AnalysisEntry,
+  type TrendPoint,
   type Sex,
 } from '@app/nutrition';
-import type { MacroTotals, OverallAnalysis, PatternAnalysis } from '@app/contracts';
+import type { InsightsExpenditure, MacroTotals, OverallAnalysis, PatternAnalysis } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { ageFrom, analysisEntries, rangeEnding, userContext, weightTrend, type UserContext } from './data.ts';
 import * as repo from './repository.ts';
@@ -99,15 +101,27 @@ export async function patternAnalysis(db: Db, userId: number, q: { timeframe_day
   };
 }
 
+/** Expenditure always looks at the 28 days ending on `end`, whatever the timeframe of the caller. */
+async function expenditureEnding(db: Db, userId: number, end: string, trend: TrendPoint[]) {
+  const win = rangeEnding(end, WINDOW_DAYS);
+  const intake = await repo.dayTotals(db, userId, win.from, win.to);
+  return estimateExpenditure(trend.filter((p) => p.date >= win.from), intake, end);
+}
+
+/** The measured expenditure on its own, for the goal helper (cheaper than the whole overall analysis). */
+export async function expenditure(db: Db, userId: number, endDate?: string): Promise<InsightsExpenditure> {
+  const ctx = await userContext(db, userId);
+  const end = endDate ?? ctx.today;
+  const { trend, latest } = await weightTrend(db, userId, end);
+  return { ...(await expenditureEnding(db, userId, end, trend)), end_date: end, latest_weight: latest };
+}
+
 export async function overallAnalysis(db: Db, userId: number, q: { timeframe_days?: number; timestamp?: string }): Promise<OverallAnalysis> {
   const l = await load(db, userId, q.timeframe_days ?? 30, undefined, nowFrom(q.timestamp));
   const s = l.ctx.settings;
   const { trend, latest } = await weightTrend(db, userId, l.to);
   const f = findings(l.entries, { calorie_goal: s?.daily_calorie_goal ?? null, weight_kg: latest?.trend_kg ?? null });
-  // Expenditure always looks at the last 28 days, whatever the timeframe.
-  const win = rangeEnding(l.to, 28);
-  const intake = await repo.dayTotals(db, userId, win.from, win.to);
-  const expenditure = estimateExpenditure(trend.filter((p) => p.date >= win.from), intake, l.to);
+  const expenditure = await expenditureEnding(db, userId, l.to, trend);
   return {
     ...rangeFields(l, 'Findings'),
     findings: f.findings,

@@ -112,6 +112,25 @@ describe('dashboard', () => {
   });
 });
 
+describe('streak', () => {
+  it('a streak longer than one query window counts in full, stops at a gap, and is nobody else\'s', async () => {
+    const { user, token } = await makeUser(t);
+    const end = '2025-06-30';
+    // 130 logged days in a row (more than two 62-day windows), a gap, then 5 older days; two entries on some days.
+    const dates = [...Array.from({ length: 130 }, (_, i) => plus(end, -i)), ...Array.from({ length: 5 }, (_, i) => plus(end, -131 - i))];
+    const rows = dates.flatMap((date, i) => Array.from({ length: i % 3 ? 1 : 2 }, () => ({ user_id: user.id, food_name: 'Rice', calories: 300, meal_type: 'lunch', date })));
+    await t.app.db.insert(food_logs).values(rows);
+    const at = async (d: string, tok = token) => (await t.http.get(`/dashboard/stats?target_date=${d}`, { token: tok })).json.streak_days;
+    expect(await at(end)).toBe(130);
+    // Exactly one window (62 days) and one day more.
+    expect(await at(plus(end, -130 + 62))).toBe(62);
+    expect(await at(plus(end, -130 + 63))).toBe(63);
+    expect(await at(plus(end, -131))).toBe(5);
+    const other = await makeUser(t);
+    expect(await at(end, other.token)).toBe(0);
+  });
+});
+
 describe('insights and analyses', () => {
   let token: string;
   let userId: number;

@@ -58,4 +58,34 @@ describe('micronutrients of the built-in USDA data', () => {
     const [m] = await t.app.db.select().from(food_logs).where(eq(food_logs.id, manual.json.id));
     expect(m!.vitamin_a).toBeNull();
   });
+
+  it('travel on the wire: food detail, log entries and the day summary; null stays null ("not known")', async () => {
+    const { token } = await makeUser(t, { sex: 'male', birth_year: new Date().getFullYear() - 40 });
+    const detail = await t.http.get('/foods/food/usda-11457', { token });
+    expect(detail.status).toBe(200);
+    expect(detail.json.micronutrients_per_100g).toMatchObject({ iron: 2.71, calcium: 99, vitamin_k: 482.9, vitamin_d: null });
+    // For the default serving (its grams on the wire): 2.71 mg iron per 100 g.
+    expect(detail.json.micronutrients.iron).toBeCloseTo((2.71 * detail.json.serving_grams) / 100, 3);
+    expect(detail.json.micronutrients.vitamin_d).toBeNull();
+
+    const spinach = await t.http.post('/food-logs', { food_id: 'usda-11457', serving: 200, meal_type: 'lunch', date: '2025-04-01' }, { token });
+    expect(spinach.json.micronutrients).toMatchObject({ iron: 5.42, calcium: 198, vitamin_d: null });
+    const soup = await t.http.post('/food-logs', { food_name: 'Soup', calories: 200, meal_type: 'dinner', date: '2025-04-01' }, { token });
+    expect(Object.values(soup.json.micronutrients).every((v) => v === null)).toBe(true);
+    const butter = await t.http.post('/food-logs', { food_id: 'usda-01001', serving: 10, meal_type: 'dinner', date: '2025-04-01' }, { token });
+    expect(butter.status).toBe(201);
+
+    const day = await t.http.get('/food-logs/daily-summary/2025-04-01', { token });
+    expect(day.status).toBe(200);
+    expect(day.json.meals.lunch.foods[0].micronutrients.iron).toBe(5.42);
+    // The day sums what is known (spinach + butter), ignores the soup that knows nothing, and keeps vitamin D unknown.
+    expect(day.json.daily_totals.micronutrients.calcium).toBeCloseTo(198 + 2.4, 1);
+    expect(day.json.daily_totals.micronutrients.vitamin_d).toBeNull();
+
+    // The day against the DRI for a 40-year-old man: RDA 8 mg iron, UL 45 mg.
+    const n = await t.http.get('/insights/nutrients?days=1&end_date=2025-04-01', { token });
+    const iron = n.json.nutrients.find((x: any) => x.nutrient === 'iron');
+    expect(iron).toMatchObject({ target: 8, upper: 45, status: 'adequate' });
+    expect(n.json).toMatchObject({ sex: 'male', age: 40 });
+  });
 });

@@ -1,7 +1,10 @@
 /** The only SQL of the dashboard and insights: read-only aggregates over the user's own rows. */
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { addDays, format, parseISO } from 'date-fns';
 import { MICRONUTRIENTS, food_logs, user_settings, weight_entries } from '../../db/schema/index.ts';
+
+const plusDays = (date: string, n: number) => format(addDays(parseISO(date), n), 'yyyy-MM-dd');
 
 export type SettingsRow = typeof user_settings.$inferSelect;
 export async function settings(db: Db, userId: number): Promise<SettingsRow | undefined> {
@@ -70,16 +73,32 @@ export async function entries(db: Db, userId: number, from: string, to: string, 
 }
 export type EntryRow = Awaited<ReturnType<typeof entries>>[number];
 
+/** Days the first streak query looks back: most streaks end well inside it, so one small index range is read. */
+export const STREAK_WINDOW_DAYS = 62;
+
 /**
- * Consecutive logged days ending on `from` (going back), in one query: with distinct dates newest first, the
- * n-th date is exactly n days before `from` for as long as no day is missing, and never again after a gap.
+ * Consecutive logged days ending on `from`, or on the day before when `from` has nothing yet (the day is not
+ * over), going back. Each query reads only a bounded window of the (user_id, date) index: with distinct dates
+ * newest first, the n-th date is exactly n days (plus the grace day) before the window's end for as long as no
+ * day is missing. A streak that fills its window continues in the next, four times longer one, so even a
+ * two-year streak takes three queries that read each day once.
  */
 export async function streakFrom(db: Db, userId: number, from: string): Promise<number> {
-  const res = await db.execute(sql`
-    with d as (select distinct ${food_logs.date} as date from ${food_logs} where ${food_logs.user_id} = ${userId} and ${food_logs.date} <= ${from}),
-    r as (select ${from}::date - date as off, row_number() over (order by date desc) - 1 as rn from d)
-    select count(*)::int as n from r where off = rn`);
-  return Number((res.rows[0] as { n: number } | undefined)?.n ?? 0);
+  let total = 0;
+  for (let end = from, grace = 1, window = STREAK_WINDOW_DAYS; ; grace = 0, window *= 4) {
+    const res = await db.execute(sql`
+      with d as (select distinct ${food_logs.date} as date from ${food_logs}
+                 where ${food_logs.user_id} = ${userId} and ${food_logs.date} <= ${end}::date
+                   and ${food_logs.date} > ${end}::date - ${window}::int),
+      r as (select ${end}::date - date as off, row_number() over (order by date desc) - 1 as rn from d),
+      b as (select coalesce(min(off), 0) as base from r)
+      select count(*)::int as n, max(b.base)::int as base from r, b where b.base <= ${grace}::int and off = rn + b.base`);
+    const row = res.rows[0] as { n: number; base: number | null } | undefined;
+    const n = Number(row?.n ?? 0);
+    total += n;
+    if (n === 0 || n + Number(row?.base ?? 0) < window) return total;
+    end = plusDays(end, -window);
+  }
 }
 
 /** Whether anything is logged on `date`. */

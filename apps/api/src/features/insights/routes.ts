@@ -7,6 +7,7 @@ import {
   EndDateQuerySchema,
   HistoricalDaysParamsSchema,
   InsightsAnalysisSchema,
+  InsightsExpenditureSchema,
   InsightsMealTimingSchema,
   InsightsNutrientsSchema,
   InsightsPatternsSchema,
@@ -55,6 +56,10 @@ export default async function insightsRoutes(app: FastifyInstance) {
   );
   r.get('/insights/nutrients', { schema: { tags, querystring: insightsQuery(7), response: { 200: InsightsNutrientsSchema, ...errors } } }, async (req) =>
     insights.nutrients(app.db, req.user.id, req.query.days, req.query.end_date),
+  );
+
+  r.get('/insights/expenditure', { schema: { tags, querystring: EndDateQuerySchema, response: { 200: InsightsExpenditureSchema, ...errors } } }, async (req) =>
+    insights.expenditure(app.db, req.user.id, req.query.end_date),
   );
 
   r.get('/recommendations/pattern-analysis', { schema: { tags: ['recommendations'], querystring: AnalysisQuerySchema, response: { 200: PatternAnalysisSchema, ...errors } } }, async (req) =>

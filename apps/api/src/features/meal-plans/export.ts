@@ -12,7 +12,8 @@ export const EXPORTS_PER_DAY = 10;
 import { shoppingListFor, type ShoppingList } from './planner.ts';
 
 const MEALS = ['breakfast', 'lunch', 'dinner', 'snack'] as const;
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+// The app's one name per meal (issue 10 item 17: "Snacks" on every screen and in this e-mail).
+const MEAL_NAMES: Record<(typeof MEALS)[number], string> = { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner', snack: 'Snacks' };
 const n0 = (x: number) => Math.round(x).toString();
 
 export interface RenderedMail {
@@ -38,8 +39,8 @@ export function renderPlanMail(plan: MealPlan, shopping: ShoppingList | null): R
       const slot = day.meals[meal];
       if (!slot || !slot.foods.length) continue;
       const totals = `${n0(slot.total_calories)} kcal, P ${n0(slot.total_protein)} g, C ${n0(slot.total_carbs)} g, F ${n0(slot.total_fat)} g`;
-      text.push(`  ${cap(meal)} — ${totals}`);
-      html.push(`<h3>${cap(meal)} <small>${totals}</small></h3><ul>`);
+      text.push(`  ${MEAL_NAMES[meal]} — ${totals}`);
+      html.push(`<h3>${MEAL_NAMES[meal]} <small>${totals}</small></h3><ul>`);
       for (const f of slot.foods) {
         // The same portion text as the plan screen (one function): "White bread: 3 slices (90 g) · 240 kcal".
         const line = `${f.name}: ${formatPortion(f)} · ${n0(f.calories)} kcal`;

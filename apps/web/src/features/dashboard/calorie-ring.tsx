@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Gauge, gaugeClasses } from '@mui/x-charts/Gauge';
+import { formatNumber } from '../../lib/format';
 
 /** Calories eaten against the goal as a ring; its own chunk so the charts library loads only here. */
 /** `color` comes from lib/goal-status: a small overage is success, not red. */
@@ -24,10 +25,10 @@ export default function CalorieRing({ eaten, goal, color }: { eaten: number; goa
       />
       <Box sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center' }} aria-hidden>
         <Typography variant="h4" component="p" sx={{ fontWeight: 700, lineHeight: 1.1 }}>
-          {Math.round(eaten).toLocaleString()}
+          {formatNumber(Math.round(eaten))}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {goal > 0 ? `of ${Math.round(goal).toLocaleString()} kcal` : 'kcal'}
+          {goal > 0 ? `of ${formatNumber(Math.round(goal))}\u00a0kcal` : 'kcal'}
         </Typography>
       </Box>
     </Box>

@@ -20,7 +20,9 @@ import { errorDetail } from '../../lib/errors';
 import { foodList, formatDay, formatKcal, formatNumber, MEAL_LABELS } from '../../lib/format';
 import { GOAL_KINDS, goalStatus } from '../../lib/goal-status';
 import { useToday } from '../../lib/user-settings';
-import { useGetDashboardDayQuery } from './api';
+import { useGetDashboardDayQuery, useGetDashboardStatsQuery } from './api';
+import { HistoryCard } from './history-card';
+import { WeightCard } from './weight-card';
 
 const CalorieRing = lazy(() => import('./calorie-ring'));
 
@@ -51,13 +53,14 @@ export function Component() {
       ) : !data ? (
         <DashboardSkeleton />
       ) : (
-        <DashboardBody day={data} />
+        <DashboardBody day={data} today={today} />
       )}
     </Box>
   );
 }
 
-function DashboardBody({ day }: { day: DailySummary }) {
+function DashboardBody({ day, today }: { day: DailySummary; today: string }) {
+  const stats = useGetDashboardStatsQuery(today);
   const t = day.daily_totals;
   const g = day.goals;
   const noGoals = !(g.calories > 0);
@@ -170,6 +173,11 @@ function DashboardBody({ day }: { day: DailySummary }) {
           })}
         </Box>
       </Card>
+
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
+        <HistoryCard today={today} streak={stats.data?.streak_days} />
+        <WeightCard today={today} />
+      </Box>
 
       <Box component="nav" aria-label="Quick links" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2 }}>
         <QuickLink to={paths.foodLog} icon={<AddIcon />} title="Log food" text="Search, scan or type what you ate" />

@@ -1,4 +1,5 @@
 import { CACHE_SECONDS } from '@app/contracts/constants';
+import type { InsightsNutrients } from '@app/contracts/insights';
 import { api } from '../../lib/api';
 import type {
   CustomFoodInput,
@@ -20,6 +21,12 @@ export const foodLogApi = api.injectEndpoints({
     searchFoods: build.query<FoodSearchResponse, { query: string; page?: number; page_size?: number }>({
       query: ({ query, page = 1, page_size = 20 }) => ({ url: '/foods/search', params: { query, page, page_size } }),
       keepUnusedDataFor: CACHE_SECONDS.foodSearch,
+    }),
+    // The day's vitamins and minerals against the DRI (the same rules as /insights, for one day).
+    dayNutrients: build.query<InsightsNutrients, string>({
+      query: (date) => `/insights/nutrients?days=1&end_date=${date}`,
+      keepUnusedDataFor: 0,
+      providesTags: ['Insights', { type: 'FoodLog', id: 'LIST' }, 'Settings'],
     }),
     getFood: build.query<FoodDetail, string>({
       query: (id) => `/foods/food/${encodeURIComponent(id)}`,
@@ -92,6 +99,7 @@ export const foodLogApi = api.injectEndpoints({
 export const {
   useSearchFoodsQuery,
   useGetFoodQuery,
+  useDayNutrientsQuery,
   useLazyLookupBarcodeQuery,
   useCreateCustomFoodMutation,
   useGetDailySummaryQuery,

@@ -23,6 +23,7 @@ import type { FoodLogEntry } from './types';
 import { BarcodeDialog } from './components/barcode-dialog';
 import { CustomFoodDialog } from './components/custom-food-dialog';
 import { DateSwitcher } from './components/date-switcher';
+import { DayNutrientsCard } from './components/day-nutrients-card';
 import { DayTotals } from './components/day-totals';
 import { EntryEditDialog } from './components/entry-edit-dialog';
 import { FoodDetailSheet } from './components/food-detail-sheet';
@@ -158,6 +159,7 @@ export function Component() {
                   previousCount={previous.data?.meals[m].foods.length ?? 0}
                 />
               ))}
+              <DayNutrientsCard date={date} />
             </>
           )}
         </Box>

@@ -79,6 +79,7 @@ describe('copying entries to another day', () => {
     id: 1, brand_name: '', serving_grams: 118, number_of_servings: 2, calories: 210, protein: 2.6, carbohydrates: 54, carbs: 54, fat: 0.8,
     fiber: 6.2, sugar: 28.9, sodium: 2, potassium: 844, saturated_fat: 0, monounsaturated_fat: 0, polyunsaturated_fat: 0, trans_fat: 0,
     cholesterol: 0, meal_type: 'breakfast' as const, date: '2025-06-09', created_at: '', updated_at: '',
+    micronutrients: { calcium: 5, iron: 0.3, magnesium: 27, zinc: 0.2, vitamin_a: 3, vitamin_c: 8.7, vitamin_d: null, vitamin_e: 0.1, vitamin_k: 0.5, vitamin_b6: 0.4, vitamin_b12: 0, folate: 20 },
   };
   it('names household measures by description and typed weights by grams', () => {
     expect(servingOf('1 medium (118 g)', 118)).toEqual({ description: '1 medium (118 g)' });

@@ -10,10 +10,6 @@ export const healthApi = api.injectEndpoints({
     weights: build.query<WeightEntry[], Range>({ query: (r) => `/health-metrics/weight?${qs(r)}`, providesTags: [{ type: 'HealthMetric', id: 'LIST' }] }),
     workouts: build.query<WorkoutEntry[], Range>({ query: (r) => `/health-metrics/workout?${qs(r)}`, providesTags: [{ type: 'HealthMetric', id: 'LIST' }] }),
     sleep: build.query<SleepEntry[], Range>({ query: (r) => `/health-metrics/sleep?${qs(r)}`, providesTags: [{ type: 'HealthMetric', id: 'LIST' }] }),
-    logWeight: build.mutation<WeightEntry, { weight_kg: number; date?: string }>({
-      query: (body) => ({ url: '/health-metrics/weight', method: 'POST', body }),
-      invalidatesTags: [{ type: 'HealthMetric', id: 'LIST' }, 'Insights'],
-    }),
     deleteMetric: build.mutation<null, { type: 'weight' | 'workout' | 'sleep'; id: number }>({
       query: ({ type, id }) => ({ url: `/health-metrics/${type}/${id}`, method: 'DELETE' }),
       invalidatesTags: [{ type: 'HealthMetric', id: 'LIST' }, 'Insights'],
@@ -21,4 +17,4 @@ export const healthApi = api.injectEndpoints({
   }),
 });
 
-export const { useWeightsQuery, useWorkoutsQuery, useSleepQuery, useLogWeightMutation, useDeleteMetricMutation } = healthApi;
+export const { useWeightsQuery, useWorkoutsQuery, useSleepQuery, useDeleteMetricMutation } = healthApi;

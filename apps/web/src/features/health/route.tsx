@@ -1,14 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { format, subDays } from 'date-fns';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -16,71 +11,20 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
-import MonitorWeightIcon from '@mui/icons-material/MonitorWeight';
 import type { UserSettings } from '@app/contracts/settings';
 import { api } from '../../lib/api';
 import { errorDetail } from '../../lib/errors';
-import { useDeleteMetricMutation, useLogWeightMutation, useSleepQuery, useWeightsQuery, useWorkoutsQuery } from './api';
-import { formatWeight, fromDisplay, toDisplay, unitLabel, type Units } from './units';
+import { LogWeightButton } from '../../components/health/log-weight-button';
+import { useDeleteMetricMutation, useSleepQuery, useWeightsQuery, useWorkoutsQuery } from './api';
+import { formatWeight, type Units } from '../../lib/units';
 
 const WeightChart = lazy(() => import('./weight-chart'));
 // The units setting, read under this feature's own endpoint name (features never import each other).
 const settingsApi = api.injectEndpoints({ endpoints: (b) => ({ healthSettings: b.query<UserSettings, void>({ query: () => '/user-settings', providesTags: ['Settings'] }) }) });
 
 const iso = (d: Date) => format(d, 'yyyy-MM-dd');
-
-/** Two taps on a phone: "Log weight" opens the dialog with the last weight filled in, "Save" stores it. */
-function LogWeight({ last, units }: { last: number | null; units: Units }) {
-  const [open, setOpen] = useState(false);
-  const [value, setValue] = useState('');
-  const [logWeight, { isLoading, error, reset }] = useLogWeightMutation();
-  const start = () => {
-    reset();
-    setValue(last !== null ? String(toDisplay(last, units)) : '');
-    setOpen(true);
-  };
-  const save = async () => {
-    const n = Number(value.replace(',', '.'));
-    if (!Number.isFinite(n) || n <= 0) return;
-    const res = await logWeight({ weight_kg: fromDisplay(n, units) });
-    if (!('error' in res)) setOpen(false);
-  };
-  const detail = error ? errorDetail(error, 'Failed to save weight') : null;
-  const fieldError = detail && Array.isArray(detail.errors) ? (detail.errors[0] as { msg?: string })?.msg : null;
-  return (
-    <>
-      <Button variant="contained" startIcon={<MonitorWeightIcon />} onClick={start}>
-        Log weight
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
-        <DialogTitle>Log today&apos;s weight</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            margin="dense"
-            label={`Weight (${unitLabel(units)})`}
-            inputMode="decimal"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            onKeyDown={(e) => e.key === 'Enter' && save()}
-            error={!!detail}
-            helperText={fieldError ?? detail?.msg ?? ' '}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button variant="contained" onClick={save} disabled={isLoading || !value}>
-            Save
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </>
-  );
-}
 
 export function Component() {
   const range = { start_date: iso(subDays(new Date(), 89)), end_date: iso(new Date()) };
@@ -98,7 +42,7 @@ export function Component() {
         <Typography variant="h5" component="h1">
           Health
         </Typography>
-        <LogWeight last={last} units={units} />
+        <LogWeightButton last={last} units={units} />
       </Box>
       {weights.error && <Alert severity="error">{errorDetail(weights.error, 'Failed to fetch weights').msg}</Alert>}
       <Card>

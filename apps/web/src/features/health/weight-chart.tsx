@@ -1,6 +1,6 @@
 import { LineChart } from '@mui/x-charts/LineChart';
-import type { Units } from './units';
-import { toDisplay, unitLabel } from './units';
+import type { Units } from '../../lib/units';
+import { toDisplay, unitLabel } from '../../lib/units';
 
 /** Loaded lazily: only the Health page pulls in the chart library. The table next to it is the text alternative. */
 export default function WeightChart({ points, units }: { points: { date: string; weight_kg: number }[]; units: Units }) {

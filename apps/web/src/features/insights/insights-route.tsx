@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,6 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { NutrientsTable } from '../../components/nutrients-table';
 import { errorDetail } from '../../lib/errors';
 import { useHistoricalStatsQuery, useInsightsAnalysisQuery, useMealTimingQuery, useNutrientsQuery, usePatternsQuery } from './api';
 import { RangePicker } from './range-picker';
@@ -30,7 +30,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </Card>
   );
 }
-const statusColor = (s: string) => (s === 'low' || s === 'over limit' || s === 'above upper level' ? 'warning' : s === 'not known' || s === 'no reference' ? 'inherit' : 'success');
 
 /** /insights ("Analysis"): calories against goal, macro split, meal timing, patterns and nutrients vs DRI. */
 export function Component() {
@@ -144,21 +143,7 @@ export function Component() {
             {n}
           </Typography>
         ))}
-        <Table size="small" aria-label="Nutrients against the Dietary Reference Intakes">
-          <TableBody>
-            {(nutrients.data?.nutrients ?? []).map((n) => (
-              <TableRow key={n.nutrient}>
-                <TableCell component="th" scope="row" sx={{ width: '35%' }}>
-                  {n.nutrient.replace(/_/g, ' ')}
-                </TableCell>
-                <TableCell sx={{ width: '30%' }}>
-                  {n.percent_of_target !== null && <LinearProgress variant="determinate" color={statusColor(n.status)} value={Math.min(100, n.percent_of_target)} aria-hidden />}
-                </TableCell>
-                <TableCell>{n.per_day === null ? 'not known' : `${n.per_day} ${n.unit ?? ''}${n.percent_of_target !== null ? ` (${n.percent_of_target} %, ${n.status})` : ''}`}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <NutrientsTable nutrients={nutrients.data?.nutrients ?? []} label="Nutrients against the Dietary Reference Intakes" />
       </Section>
     </Box>
   );

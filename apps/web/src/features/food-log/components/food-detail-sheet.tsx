@@ -23,6 +23,7 @@ import { failureText } from '../errors';
 import { MEAL_LABELS, defaultChoice, gramsOf, nutrientsFor, round, servingPayload, type ServingChoice } from '../serving-math';
 import type { FoodDetail } from '../types';
 import { MealSelect } from './meal-select';
+import { MicronutrientList } from './micronutrient-list';
 import { NutrientPreview } from './nutrient-preview';
 import { ResponsiveSheet } from './responsive-sheet';
 
@@ -144,6 +145,7 @@ function DetailForm({ food, date, meal, onMealChange, onDone }: { food: FoodDeta
         {round(gramsOf(food, choice) * (countOk ? count : 0))} g in total
       </Typography>
       <NutrientPreview n={preview} />
+      <MicronutrientList per100g={food.micronutrients_per_100g} grams={gramsOf(food, choice) * (countOk ? count : 0)} />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3, mb: 1 }}>
         <Button type="submit" variant="contained" size="large" disabled={!countOk || !gramsOk || isLoading} fullWidth>
           Add to {MEAL_LABELS[meal]}

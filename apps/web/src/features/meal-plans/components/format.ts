@@ -1,11 +1,10 @@
-/** Small display helpers shared by the meal-plan screens. */
-import { format, parseISO, isValid } from 'date-fns';
-import type { MealType } from '../types';
+/** Small display helpers shared by the meal-plan screens; numbers, dates and meal names come from lib/format (one format per locale). */
 import { formatPortion } from '@app/nutrition/portion';
+import { formatDay, formatDayRange, formatNumber } from '../../../lib/format';
 
-export const MEAL_LABELS: Record<MealType, string> = { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner', snack: 'Snack' };
+export { MEAL_LABELS } from '../../../lib/format';
 
-export const whole = (n: number | null | undefined) => Math.round(n ?? 0).toLocaleString();
+export const whole = (n: number | null | undefined) => formatNumber(Math.round(n ?? 0));
 
 
 /** "3 slices (90 g)": the plan screen and the plan e-mail write portions with the same function (packages/nutrition). */
@@ -14,16 +13,10 @@ export { formatPortion };
 
 /** "Mon, 23 Nov" for a YYYY-MM-DD date; empty when there is none. */
 export function shortDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = parseISO(iso);
-  return isValid(d) ? format(d, 'EEE, d MMM') : '';
+  return iso ? formatDay(iso.slice(0, 10)) : '';
 }
 
 export function dateRange(start: string | null | undefined, days: number): string {
-  if (!start) return `${days} ${days === 1 ? 'day' : 'days'}`;
-  const d = parseISO(start);
-  if (!isValid(d)) return `${days} days`;
-  const end = new Date(d);
-  end.setDate(end.getDate() + days - 1);
-  return days === 1 ? format(d, 'd MMM yyyy') : `${format(d, 'd MMM')} – ${format(end, 'd MMM yyyy')}`;
+  const range = start ? formatDayRange(start.slice(0, 10), days) : '';
+  return range || `${days} ${days === 1 ? 'day' : 'days'}`;
 }

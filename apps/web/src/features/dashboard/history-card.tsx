@@ -1,0 +1,114 @@
+import { lazy, Suspense, useState } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import type { RangeStats } from '@app/contracts/insights';
+import { formatDay, formatGrams, formatKcal, formatNumber } from '../../lib/format';
+import { useGetDashboardHistoryQuery } from './api';
+
+const HistoryChart = lazy(() => import('./charts').then((m) => ({ default: m.HistoryChart })));
+
+/** Hidden from the eye, read by screen readers: the chart's numbers as a table. */
+export const srOnly = { position: 'absolute', width: 1, height: 1, p: 0, m: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+const RANGES = [7, 30, 90] as const;
+
+/** Calories against the goal over the last 7, 30 or 90 days, with the macro averages and the streak. */
+export function HistoryCard({ today, streak }: { today: string; streak: number | undefined }) {
+  const [days, setDays] = useState<number>(7);
+  const { data, isError } = useGetDashboardHistoryQuery({ days, end_date: today });
+  return (
+    <Card sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="dash-history">
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+        <Typography id="dash-history" variant="h2" sx={{ fontSize: '1.15rem' }}>
+          Calories, last {days} days
+        </Typography>
+        <ToggleButtonGroup exclusive size="small" value={days} onChange={(_, v: number | null) => v && setDays(v)} aria-label="Range">
+          {RANGES.map((d) => (
+            <ToggleButton key={d} value={d} aria-label={`${d} days`}>
+              {d}&nbsp;d
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Box>
+      {streak !== undefined && (
+        <Typography sx={{ fontWeight: 600, mb: 1 }} data-testid="dash-streak">
+          {streak === 0 ? 'No logging streak yet: log today to start one.' : `${streak}-day logging streak`}
+        </Typography>
+      )}
+      {isError ? (
+        <Typography color="error">Could not load your history.</Typography>
+      ) : !data ? (
+        <Skeleton variant="rounded" height={260} />
+      ) : (
+        <HistoryBody data={data} />
+      )}
+    </Card>
+  );
+}
+
+function HistoryBody({ data }: { data: RangeStats }) {
+  const a = data.averages;
+  return (
+    <>
+      <Typography color="text.secondary" data-testid="dash-history-statement">
+        {data.statement}
+      </Typography>
+      {data.days_logged > 0 && (
+        <>
+          <Box sx={{ height: 220, mt: 1 }} data-testid="dash-history-chart">
+            <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
+              <HistoryChart days={data.series} goal={data.goals.calories} />
+            </Suspense>
+          </Box>
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(7.5rem, 1fr))', gap: 1, m: 0, mt: 1 }} aria-label="Daily averages on logged days">
+            {(
+              [
+                ['Calories', formatKcal(a.calories)],
+                ['Protein', formatGrams(a.protein)],
+                ['Carbs', formatGrams(a.carbs)],
+                ['Fat', formatGrams(a.fat)],
+                ['Fiber', formatGrams(a.fiber)],
+              ] as const
+            ).map(([k, v]) => (
+              <Box key={k} sx={{ p: 1, borderRadius: 1, bgcolor: 'action.hover' }}>
+                <Typography component="dt" variant="caption" color="text.secondary">
+                  {k} a day
+                </Typography>
+                <Typography component="dd" sx={{ m: 0, fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {v}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+          <Table size="small" aria-label="Calories per day" sx={srOnly}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Day</TableCell>
+                <TableCell>Calories</TableCell>
+                <TableCell>Goal</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.series.map((d) => (
+                <TableRow key={d.date}>
+                  <TableCell>{formatDay(d.date)}</TableCell>
+                  <TableCell>{d.logged ? formatKcal(d.calories) : 'not logged'}</TableCell>
+                  <TableCell>{data.goals.calories > 0 ? formatKcal(data.goals.calories) : 'no goal'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      )}
+      {data.days_logged > 0 && <Typography variant="caption" color="text.secondary">{`${formatNumber(data.days_logged)} of ${formatNumber(data.days)} days logged.`}</Typography>}
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { lazy, Suspense } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { subDays } from 'date-fns';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { trendWeights } from '@app/nutrition/analysis/weight-trend';
+import { LogWeightButton } from '../../components/health/log-weight-button';
+import { formatDay } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { formatWeight, toDisplay, unitLabel, type Units } from '../../lib/units';
+import { useUserSettingsQuery } from '../../lib/user-settings';
+import { useGetDashboardWeightsQuery } from './api';
+
+const WeightSparkline = lazy(() => import('./charts').then((m) => ({ default: m.WeightSparkline })));
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The trend weight of the last 90 days as a sparkline, in words, and the two-tap "Log weight". */
+export function WeightCard({ today }: { today: string }) {
+  const units: Units = useUserSettingsQuery().data?.units ?? 'metric';
+  const start = iso(subDays(new Date(`${today}T12:00:00Z`), 89));
+  const { data } = useGetDashboardWeightsQuery({ start_date: start, end_date: today });
+  const trend = trendWeights(data ?? []);
+  const last = trend.at(-1);
+  const first = trend[0];
+  const change = last && first && last !== first ? toDisplay(last.trend_kg, units) - toDisplay(first.trend_kg, units) : null;
+  return (
+    <Card sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="dash-weight">
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Typography id="dash-weight" variant="h2" sx={{ fontSize: '1.15rem' }}>
+          Weight trend
+        </Typography>
+        <LogWeightButton last={data?.at(-1)?.weight_kg ?? null} units={units} variant="outlined" />
+      </Box>
+      {!data ? (
+        <Skeleton variant="rounded" height={80} sx={{ mt: 1 }} />
+      ) : !last ? (
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          No weight logged in the last 90 days. Log one to start your trend.
+        </Typography>
+      ) : (
+        <>
+          <Typography sx={{ mt: 1 }} data-testid="dash-weight-text">
+            Trend {formatWeight(last.trend_kg, units)} on {formatDay(last.date)}
+            {change !== null && ` · ${change > 0 ? '+' : change < 0 ? '−' : '±'}${Math.abs(Math.round(change * 10) / 10)} ${unitLabel(units)} since ${formatDay(first!.date)}`}
+          </Typography>
+          {trend.length > 1 && (
+            <Box sx={{ height: 48, mt: 1 }}>
+              <Suspense fallback={<Skeleton variant="rounded" height={48} />}>
+                <WeightSparkline values={trend.map((p) => toDisplay(p.trend_kg, units))} />
+              </Suspense>
+            </Box>
+          )}
+        </>
+      )}
+      <Button component={RouterLink} to={paths.health} size="small" sx={{ mt: 1 }}>
+        All weights, workouts and sleep
+      </Button>
+    </Card>
+  );
+}
