@@ -28,7 +28,7 @@ export function Component() {
             </ul>
           ),
         },
-        { heading: 'Dashboard', body: <p>The dashboard shows today's calories and macros against your goals and what you logged for each meal. Small overshoots count as on target; protein and fiber are floors, never “over”.</p> },
+        { heading: 'Dashboard', body: <p>The dashboard shows today's calories and macros against your goals and what you logged for each meal. Small overshoots count as on target; protein and fiber are floors, never “over”. Below today, a 7, 30 or 90-day chart of calories against your goal with your averages and logging streak, and your trend weight with a “Log weight” button.</p> },
         {
           heading: 'Health and analysis',
           body: (
@@ -55,6 +55,16 @@ export function Component() {
               <li><strong>Meal Planning</strong> builds a plan of 1 to 14 days that matches your goals as closely as possible. Generation runs in the background; you can leave the page and come back.</li>
               <li>Open a plan to see each day, swap foods for alternatives, log a meal or a whole day in one tap, e-mail it to your own address or view a shopping list.</li>
               <li><strong>AI Suggestions</strong> proposes a plan for the rest of today based on what you have already eaten, or options for your next meal that fit what is left.</li>
+            </ul>
+          ),
+        },
+        {
+          heading: 'Reminders and restaurants',
+          body: (
+            <ul>
+              <li><strong>Settings → Reminders</strong>: a reminder to log at the times you choose (only when that meal is not logged yet), and meal ideas before each meal that fit what is left of your day. Quiet hours silence both. Reminders arrive in the bell, and as push notifications on devices where you allow them; the browser asks for permission only when you turn a reminder on.</li>
+              <li><strong>Restaurant Finder</strong> lists places near you by distance, with cuisine, price and whether they are open now, after you allow your location. Open a place to see menu items that fit what is left of your day and log one. Known chains show their own items; other places show dishes typical of their cuisine, and the page says which.</li>
+              <li>Save home and work under the Restaurant Finder so meal ideas know where you are. Your positions are kept 30 days at most, visible only to you; “Delete my location history” removes them at once.</li>
             </ul>
           ),
         },

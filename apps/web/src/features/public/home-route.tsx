@@ -17,7 +17,7 @@ import { HeroIllustration } from './hero-illustration';
 
 // Only what the product does today (check the routes before adding a promise here).
 const FEATURES = [
-  { icon: SearchIcon, title: 'Log in seconds', text: 'Typo-tolerant search over 7,400 USDA foods with real household servings, barcode scanning, your own foods and recipes. A heart keeps your usual foods one tap away.' },
+  { icon: SearchIcon, title: 'Log in seconds', text: 'Typo-tolerant search over 7,400 USDA foods with real household servings, barcode scanning, your own foods and recipes. A heart keeps your usual foods one tap away, and a reminder comes at the times you choose.' },
   { icon: InsightsIcon, title: 'See where you stand', text: 'Calories, protein, carbs, fat and fiber against your goals today, and an analysis of the last 7 to 90 days that cites the reference behind each finding.' },
   { icon: CalendarMonthIcon, title: 'Plans that hit your numbers', text: 'Meal plans of 1 to 14 days fitted to your calories and macros, respecting your diet and allergies, with a shopping list and one-tap logging.' },
   { icon: MonitorWeightIcon, title: 'Weight, workouts, sleep', text: 'Log your weight in two taps and see it on a chart, with workouts and sleep; the AI assessment reads your trend weight against what you ate.' },

@@ -5,6 +5,10 @@ const RELEASES = [
   {
     version: 'November 25, 2026',
     items: [
+      'Reminders: a reminder to log at your times and meal ideas before each meal that fit what is left, with quiet hours, in the app and as push notifications (iOS and browsers).',
+      'Restaurant Finder: places near you with menu items that fit what is left of your day.',
+      'Dashboard history: calories against your goal over 7, 30 or 90 days, averages, streak and trend weight.',
+      'Meal plans for strict diets: keto, low-carb, high-protein and vegetarian days land within 10 % (or 5 g) of each macro.',
       'Health: weight in two taps with a chart, workouts and sleep.',
       'Analysis of the last 7 to 90 days and an AI assessment whose findings cite their references; micronutrients per food and per day.',
       'Recipes: import from a page or pasted ingredients, build from the food search, save, and log a serving.',
@@ -12,7 +16,7 @@ const RELEASES = [
       '“What to eat now” offers only options that fit what is left, skips meals already logged, and says plainly when nothing fits.',
       'Search puts the everyday form of a food first and falls back to partial matches instead of answering nothing.',
       'Your day follows your time zone, set from the browser when you sign up; goals are checked for plausibility; colours come with words.',
-      'Keyboard: a skip link, arrow keys through search results and a visible focus ring. The Food tab goes straight to the food log.',
+      'Keyboard: a skip link, arrow keys through search results and a visible focus ring.',
       'Security: every route private unless marked public, sign-in limits shared across servers, custom foods private to their owner.',
     ],
   },

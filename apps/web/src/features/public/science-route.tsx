@@ -41,7 +41,7 @@ export function Component() {
                 <li>The planner draws many possible meals for the day (breakfast: a protein or dairy food, a starch and fruit; lunch and dinner: a protein, a starch, vegetables; a snack), favouring your favorite foods and foods you have not had on several days this week, and never repeating yesterday's exact meal.</li>
                 <li>For the most promising ones it chooses the number of portion steps of each food. The best is solved exactly as a mixed-integer program by the HiGHS solver, minimising the weighted distance between the day's totals and your calories, protein, carbs, fat and fiber.</li>
               </ol>
-              <p>Tolerances: each day must be within 5 % of your calorie goal and within 8 % (or 8 g, whichever is larger) of your protein, carbs and fat. Some goals cannot be met with the foods your diet allows (for example very low carbohydrates together with the smallest vegetable portions); such a day is shown with a note that it is outside tolerance, never hidden. The same request gives the same plan: the solver works to a fixed search limit, not a clock.</p>
+              <p>Tolerances: each day must be within 5 % of your calorie goal and within 8 % (or 5 g, whichever is larger) of your protein, carbs and fat. When the best portions of the chosen foods still miss (a keto day whose vegetables alone carry too many carbs), the optimiser swaps, adds or drops foods one at a time and solves again. A day that still cannot be met with the foods your diet allows is shown with a note that it is outside tolerance, never hidden. The same request gives the same plan: the solver works to a fixed search limit, not a clock.</p>
             </>
           ),
         },

@@ -13,7 +13,7 @@ const WORK = [
   },
   {
     title: 'Meal planning',
-    text: 'Plans come from an exact optimiser (mixed-integer programming with the HiGHS solver) that picks foods and portions for each day. Every day must land within 5 % of your calories and within 8 % (or 8 g) of your protein, carbs and fat; a day that cannot is labelled, never hidden.',
+    text: 'Plans come from an exact optimiser (mixed-integer programming with the HiGHS solver) that picks foods and portions for each day. Every day must land within 5 % of your calories and within 8 % (or 5 g) of your protein, carbs and fat; a day that cannot is labelled, never hidden.',
   },
   {
     title: 'Analysis',
