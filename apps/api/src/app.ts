@@ -18,6 +18,7 @@ import metricsPlugin from './plugins/metrics.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { postgresRateLimitStore } from './plugins/rate-limit-store.ts';
 import backgroundPlugin from './plugins/background.ts';
+import entitlementsPlugin from './plugins/entitlements.ts';
 import features from './features/index.ts';
 
 export interface BuildOptions {
@@ -97,6 +98,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   await app.register(dbPlugin, { database });
   await app.register(authPlugin, { config });
+  await app.register(entitlementsPlugin);
   await app.register(backgroundPlugin);
   await app.register(mailPlugin, { config });
   await app.register(queuePlugin, { config });

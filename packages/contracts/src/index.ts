@@ -12,3 +12,5 @@ export * from './recommendations.ts';
 export * from './health-metrics.ts';
 export * from './insights.ts';
 export * from './recipes.ts';
+export * from './entitlements.ts';
+export * from './subscriptions.ts';

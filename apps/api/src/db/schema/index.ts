@@ -8,3 +8,5 @@ export * from './limits.ts';
 export * from './health-metrics.ts';
 export * from './micronutrients.ts';
 export * from './recipes.ts';
+export * from './subscriptions.ts';
+export * from './admin.ts';
