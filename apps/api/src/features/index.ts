@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import audit from '../plugins/audit.ts';
 import health from './health/routes.ts';
 import maintenance from './maintenance/jobs.ts';
 import auth from './auth/routes.ts';
@@ -12,9 +13,12 @@ import recommendations from './recommendations/routes.ts';
 import healthMetrics from './health-metrics/routes.ts';
 import insights from './insights/routes.ts';
 import recipes from './recipes/routes.ts';
+import subscriptions from './subscriptions/routes.ts';
+import subscriptionJobs from './subscriptions/jobs.ts';
 
 /** Every feature's routes, mounted under /api/v1. A feature never imports another feature's routes. */
 export default async function features(app: FastifyInstance) {
+  await app.register(audit);
   await app.register(health);
   await app.register(maintenance);
   await app.register(auth);
@@ -28,4 +32,6 @@ export default async function features(app: FastifyInstance) {
   await app.register(healthMetrics);
   await app.register(insights);
   await app.register(recipes);
+  await app.register(subscriptions);
+  await app.register(subscriptionJobs);
 }

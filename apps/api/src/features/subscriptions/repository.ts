@@ -93,3 +93,9 @@ export async function endGrants(db: Executor, userId: number, now: Date) {
     .where(and(eq(subscriptions.user_id, userId), eq(subscriptions.platform, 'admin'), eq(subscriptions.status, 'active')))
     .returning();
 }
+
+export async function userByPurchaseUuid(db: Executor, uuid: string): Promise<number | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(uuid)) return null;
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.purchase_uuid, uuid.toLowerCase())).limit(1);
+  return row?.id ?? null;
+}
