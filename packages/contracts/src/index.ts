@@ -14,3 +14,4 @@ export * from './insights.ts';
 export * from './recipes.ts';
 export * from './entitlements.ts';
 export * from './subscriptions.ts';
+export * from './admin.ts';

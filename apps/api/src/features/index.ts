@@ -15,6 +15,7 @@ import insights from './insights/routes.ts';
 import recipes from './recipes/routes.ts';
 import subscriptions from './subscriptions/routes.ts';
 import subscriptionJobs from './subscriptions/jobs.ts';
+import admin from './admin/routes.ts';
 
 /** Every feature's routes, mounted under /api/v1. A feature never imports another feature's routes. */
 export default async function features(app: FastifyInstance) {
@@ -34,4 +35,5 @@ export default async function features(app: FastifyInstance) {
   await app.register(recipes);
   await app.register(subscriptions);
   await app.register(subscriptionJobs);
+  await app.register(admin);
 }

@@ -38,6 +38,14 @@ export default fp(
         app.log.error({ err, action: e.action }, 'audit write failed');
       }
     });
+
+    // Plan requests are audited here, from the answer, so the meal-plan features need no audit code.
+    // (The route's registered path, never the raw URL; only for logging, not for access decisions.)
+    const PLAN_REQUESTS = new Set(['/api/v1/meal-plans/multi-day', '/api/v1/meal-plan-tasks', '/api/v1/recommendations/daily-meal-plan/request']);
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method !== 'POST' || reply.statusCode >= 300 || !request.user || !PLAN_REQUESTS.has(request.routeOptions.url ?? '')) return;
+      await app.audit({ action: 'plan_request', actorId: request.user.id, ip: request.ip, details: { route: request.routeOptions.url, status: reply.statusCode } });
+    });
   },
-  { name: 'audit', dependencies: ['db'] },
+  { name: 'audit', dependencies: ['db', 'auth'] },
 );

@@ -95,7 +95,7 @@ export default fp(
       const id = Number(claims.sub);
       if (!Number.isSafeInteger(id)) throw unauthorized('Could not validate credentials');
       const [user] = await app.db.select().from(users).where(eq(users.id, id)).limit(1);
-      if (!user || user.token_version !== claims.ver) throw unauthorized('Could not validate credentials');
+      if (!user || user.token_version !== claims.ver || user.deactivated_at) throw unauthorized('Could not validate credentials');
       return user;
     }
 

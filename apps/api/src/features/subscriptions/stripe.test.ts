@@ -95,7 +95,7 @@ describe('Stripe web purchases', () => {
     const event = { id: 'evt_forged', object: 'event', type: 'customer.subscription.updated', data: { object: subscription('sub_F', u.user.id, 'price_pro_m') } };
     const other = await webhook(event, 'whsec_someone_else');
     expect(other.status).toBe(400);
-    expect((await other.json()).detail.msg).toBe('Invalid webhook signature');
+    expect(((await other.json()) as any).detail.msg).toBe('Invalid webhook signature');
     const unsigned = await fetch(`${t.api}/subscriptions/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) });
     expect(unsigned.status).toBe(400);
     // A valid signature over different bytes (the body changed after signing).
