@@ -50,7 +50,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   );
   app.get('/admin/registration-codes', { schema: { tags, response: { 200: z.array(RegistrationCodeSchema), ...errorResponses } } }, async () => s.codes());
   app.get('/admin/worker-status', { schema: { tags, response: { 200: WorkerStatusSchema, ...errorResponses } } }, async () => s.workerStatus());
-  app.post('/admin/reset-task/:id', { schema: { tags, params: IntIdParamsSchema, body: ResetTaskBodySchema.optional(), response: { 200: ResetTaskResponseSchema, ...errorResponses } } }, async (req) =>
+  app.post('/admin/reset-task/:id', { schema: { tags, params: IntIdParamsSchema, body: ResetTaskBodySchema.nullish(), response: { 200: ResetTaskResponseSchema, ...errorResponses } } }, async (req) =>
     s.resetTask(req.user, req.params.id, req.body?.action ?? 'requeue', req.ip),
   );
 }
