@@ -19,6 +19,9 @@ import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
 import RamenDiningIcon from '@mui/icons-material/RamenDiningOutlined';
 import LinkIcon from '@mui/icons-material/Link';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
+import CardMembershipIcon from '@mui/icons-material/CardMembershipOutlined';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremiumOutlined';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import type { NavKey } from './nav-model';
 
 export const NAV_ICONS: Record<NavKey, SvgIconComponent> = {
@@ -33,6 +36,9 @@ export const NAV_ICONS: Record<NavKey, SvgIconComponent> = {
   suggestions: AutoAwesomeIcon,
   mealPlan: CalendarMonthIcon,
   settings: SettingsIcon,
+  subscription: CardMembershipIcon,
+  premiumFeatures: WorkspacePremiumIcon,
+  admin: AdminPanelSettingsIcon,
   documentation: MenuBookIcon,
   releaseNotes: NewReleasesIcon,
   feedback: MailIcon,
