@@ -99,3 +99,8 @@ export async function userByPurchaseUuid(db: Executor, uuid: string): Promise<nu
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.purchase_uuid, uuid.toLowerCase())).limit(1);
   return row?.id ?? null;
 }
+
+/** Forgets a recorded event whose handling failed, so the store's retry is applied. */
+export async function releaseEvent(db: Executor, id: string) {
+  await db.delete(store_events).where(eq(store_events.id, id));
+}

@@ -3,7 +3,8 @@ import type { Subscription, SubscriptionPlans, SubscriptionStatusResponse, Tier 
 import { TIERS } from '@app/contracts';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error.ts';
 import type { UserRow } from '../../plugins/auth.ts';
-import { appleStore, receiptRefused, type AppleTransaction } from './apple.ts';
+import type Stripe from 'stripe';
+import { appleStore, receiptRefused, type AppleNotification, type AppleTransaction } from './apple.ts';
 import { stripeStore, type StripeSubscriptionState } from './stripe.ts';
 import * as repo from './repository.ts';
 import { refreshTiers } from './tiers.ts';
@@ -205,47 +206,63 @@ export function subscriptionsService(app: FastifyInstance) {
     async appleNotification(signedPayload: string) {
       const n = await apple.verifyNotification(signedPayload);
       const type = String(n.notificationType ?? 'UNKNOWN');
-      const fresh = await repo.claimEvent(db, n.notificationUUID ?? `apple:${signedPayload.slice(-64)}`, 'apple', type, { subtype: n.subtype ?? null });
-      const tx = n.transaction;
-      if (!fresh || !tx || type === 'TEST') return;
-      let row = await repo.findByOriginal(db, 'apple', tx.originalTransactionId);
-      if (!row && tx.appAccountToken) {
-        // Bought in the app but never verified by it (the app was closed): the purchase uuid names the account.
-        const userId = await repo.userByPurchaseUuid(db, tx.appAccountToken);
-        if (userId && tx.tier) row = await repo.insert(db, { user_id: userId, platform: 'apple', tier: tx.tier, status: 'pending' });
-      }
-      if (!row) {
-        app.log.warn({ type, original_transaction_id: tx.originalTransactionId }, 'app store notification for an unknown purchase');
-        return;
-      }
-      const now = new Date();
-      const set: Partial<repo.NewSubscription> = tx.tier ? appleFields(tx, now) : { expires_at: tx.expiresDate };
-      if (type === 'REFUND') Object.assign(set, { status: 'refunded', ended_at: tx.revocationDate ?? now, auto_renew: false });
-      if (type === 'REVOKE') Object.assign(set, { status: 'revoked', ended_at: tx.revocationDate ?? now, auto_renew: false });
-      if (type === 'EXPIRED' || type === 'GRACE_PERIOD_EXPIRED') Object.assign(set, { status: 'expired', ended_at: tx.expiresDate ?? now, auto_renew: false });
-      if (type === 'DID_CHANGE_RENEWAL_STATUS') set.auto_renew = n.subtype === 'AUTO_RENEW_ENABLED';
-      if (type === 'DID_FAIL_TO_RENEW' && n.subtype === 'GRACE_PERIOD' && n.renewal?.gracePeriodExpiresDate) {
-        set.expires_at = new Date(n.renewal.gracePeriodExpiresDate);
-      }
-      await repo.update(db, row.id, set);
-      await refreshTiers(db, row.user_id);
-      await app.audit({ action: 'subscription_changed', userId: row.user_id, details: { platform: 'apple', notification: type, subtype: n.subtype ?? null, subscription_id: row.id, status: set.status ?? row.status } });
+      const eventId = n.notificationUUID ?? `apple:${signedPayload.slice(-64)}`;
+      if (!(await repo.claimEvent(db, eventId, 'apple', type, { subtype: n.subtype ?? null }))) return;
+      // A failure forgets the event, so Apple's retry of the same notification is applied.
+      await applyAppleNotification(n, type).catch(async (err) => {
+        await repo.releaseEvent(db, eventId);
+        throw err;
+      });
     },
 
     async stripeWebhook(raw: Buffer, signature: string | undefined) {
       const event = stripe.event(raw, signature);
       if (!(await repo.claimEvent(db, event.id, 'stripe', event.type, {}))) return;
-      if (event.type === 'checkout.session.completed') {
-        const session = event.data.object;
-        const subId = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
-        if (!subId) return;
-        const userId = Number(session.client_reference_id);
-        await applyStripe(await stripe.subscription(subId), Number.isSafeInteger(userId) && userId > 0 ? userId : null, event.type);
-      } else if (event.type === 'customer.subscription.created' || event.type === 'customer.subscription.updated' || event.type === 'customer.subscription.deleted') {
-        const state = stripe.toState(event.data.object);
-        if (event.type === 'customer.subscription.deleted') state.status = 'cancelled';
-        await applyStripe(state, null, event.type);
-      }
+      await applyStripeEvent(event).catch(async (err) => {
+        await repo.releaseEvent(db, event.id);
+        throw err;
+      });
     },
   };
+
+  async function applyAppleNotification(n: AppleNotification, type: string) {
+    const tx = n.transaction;
+    if (!tx || type === 'TEST') return;
+    let row = await repo.findByOriginal(db, 'apple', tx.originalTransactionId);
+    if (!row && tx.appAccountToken) {
+      // Bought in the app but never verified by it (the app was closed): the purchase uuid names the account.
+      const userId = await repo.userByPurchaseUuid(db, tx.appAccountToken);
+      if (userId && tx.tier) row = await repo.insert(db, { user_id: userId, platform: 'apple', tier: tx.tier, status: 'pending' });
+    }
+    if (!row) {
+      app.log.warn({ type, original_transaction_id: tx.originalTransactionId }, 'app store notification for an unknown purchase');
+      return;
+    }
+    const now = new Date();
+    const set: Partial<repo.NewSubscription> = tx.tier ? appleFields(tx, now) : { expires_at: tx.expiresDate };
+    if (type === 'REFUND') Object.assign(set, { status: 'refunded', ended_at: tx.revocationDate ?? now, auto_renew: false });
+    if (type === 'REVOKE') Object.assign(set, { status: 'revoked', ended_at: tx.revocationDate ?? now, auto_renew: false });
+    if (type === 'EXPIRED' || type === 'GRACE_PERIOD_EXPIRED') Object.assign(set, { status: 'expired', ended_at: tx.expiresDate ?? now, auto_renew: false });
+    if (type === 'DID_CHANGE_RENEWAL_STATUS') set.auto_renew = n.subtype === 'AUTO_RENEW_ENABLED';
+    if (type === 'DID_FAIL_TO_RENEW' && n.subtype === 'GRACE_PERIOD' && n.renewal?.gracePeriodExpiresDate) {
+      set.expires_at = new Date(n.renewal.gracePeriodExpiresDate);
+    }
+    await repo.update(db, row.id, set);
+    await refreshTiers(db, row.user_id);
+    await app.audit({ action: 'subscription_changed', userId: row.user_id, details: { platform: 'apple', notification: type, subtype: n.subtype ?? null, subscription_id: row.id, status: set.status ?? row.status } });
+  }
+
+  async function applyStripeEvent(event: Stripe.Event) {
+    if (event.type === 'checkout.session.completed') {
+      const session = event.data.object;
+      const subId = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
+      if (!subId) return;
+      const userId = Number(session.client_reference_id);
+      await applyStripe(await stripe.subscription(subId), Number.isSafeInteger(userId) && userId > 0 ? userId : null, event.type);
+    } else if (event.type === 'customer.subscription.created' || event.type === 'customer.subscription.updated' || event.type === 'customer.subscription.deleted') {
+      const state = stripe.toState(event.data.object);
+      if (event.type === 'customer.subscription.deleted') state.status = 'cancelled';
+      await applyStripe(state, null, event.type);
+    }
+  }
 }
