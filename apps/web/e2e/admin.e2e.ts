@@ -8,7 +8,7 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
   browser = await launchBrowser();
-});
+}, 400_000); // the first start may build the web app and seed the food database
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

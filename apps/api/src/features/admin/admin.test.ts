@@ -10,7 +10,7 @@ beforeAll(async () => {
   t = await createTestApp({ REGISTRATION_REQUIRES_CODE: 'true' });
   const [row] = await t.database.db.insert(users).values({ email: uniqueEmail('admin'), email_validated: true, is_superuser: true }).returning();
   admin = { id: row!.id, email: row!.email, token: await t.app.tokens.issue(row!) };
-}, 120_000);
+}, 240_000);
 afterAll(async () => {
   await t?.close();
 });

@@ -41,7 +41,7 @@ beforeAll(async () => {
     STRIPE_API_URL: `http://127.0.0.1:${port}`,
     STRIPE_RETURN_URL: 'https://app.example.com/subscription',
   });
-}, 120_000);
+}, 240_000);
 afterAll(async () => {
   await t?.close();
   fake?.server.close();

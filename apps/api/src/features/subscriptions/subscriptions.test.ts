@@ -14,7 +14,7 @@ beforeAll(async () => {
   stranger = makeChain('Stranger');
   const apple = { APPLE_BUNDLE_ID: BUNDLE_ID, APPLE_ENVIRONMENT: 'Sandbox', APPLE_PRODUCT_TIERS: PRODUCTS, APPLE_ROOT_CERTS: chain.rootPath };
   [t, off] = await Promise.all([createTestApp(apple), createTestApp()]);
-}, 120_000);
+}, 240_000);
 afterAll(async () => {
   await t?.close();
   await off?.close();
