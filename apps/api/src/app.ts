@@ -19,6 +19,7 @@ import { loggerOptions } from './plugins/logging.ts';
 import { postgresRateLimitStore } from './plugins/rate-limit-store.ts';
 import backgroundPlugin from './plugins/background.ts';
 import workerOnlyPlugin from './plugins/worker-only.ts';
+import entitlementsPlugin from './plugins/entitlements.ts';
 import features from './features/index.ts';
 
 export interface BuildOptions {
@@ -100,6 +101,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   await app.register(dbPlugin, { database });
   await app.register(authPlugin, { config });
+  await app.register(entitlementsPlugin);
   await app.register(backgroundPlugin);
   await app.register(mailPlugin, { config });
   await app.register(queuePlugin, { config });

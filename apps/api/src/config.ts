@@ -27,6 +27,15 @@ const trustProxy = z
   .regex(/^(\d+|[0-9A-Fa-f:.\/]+(\s*,\s*[0-9A-Fa-f:.\/]+)*)$/, 'Use a hop count (e.g. 1) or a comma list of addresses/CIDRs (e.g. 127.0.0.1,10.0.0.0/8)')
   .transform((v): number | string[] => (/^\d+$/.test(v) ? Number(v) : v.split(',').map((s) => s.trim()).filter(Boolean)));
 
+/** `product:tier,product:tier` (APPLE_PRODUCT_TIERS, STRIPE_PRICE_TIERS) → a map; tiers are plus, pro, premium. */
+const tierMap = z
+  .string()
+  .regex(/^\s*[^:,\s]+\s*:\s*(plus|pro|premium)\s*(,\s*[^:,\s]+\s*:\s*(plus|pro|premium)\s*)*,?\s*$/, 'Use id:tier pairs separated by commas, e.g. com.example.pro.monthly:pro (tiers: plus, pro, premium)')
+  .transform((v) => Object.fromEntries(v.split(',').map((p) => p.split(':').map((s) => s.trim())).filter((p) => p[0]).map(([id, tier]) => [id, tier as 'plus' | 'pro' | 'premium'])));
+
+/** Apple's root that signs StoreKit 2 transactions and server notifications, committed with the app. */
+const APPLE_ROOT_DEFAULT = resolve(import.meta.dirname, '../certs/AppleRootCA-G3.cer');
+
 const EnvSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -79,6 +88,20 @@ const EnvSchema = z.object({
   WEB_PUSH_ALLOWED_HOSTS: list.default(['fcm.googleapis.com', '.push.services.mozilla.com', '.push.apple.com', '.notify.windows.com']),
   /** A PEM file of extra CA certificates trusted for APNs and Web Push (a TLS-inspecting proxy, tests). */
   PUSH_CA_PATH: z.string().min(1).optional(),
+  // In-app purchases (App Store, StoreKit 2). Unset APPLE_BUNDLE_ID = Apple purchases are not enabled.
+  APPLE_BUNDLE_ID: z.string().optional(),
+  // Xcode and LocalTesting are not offered: the library skips signature checks for them.
+  APPLE_ENVIRONMENT: z.enum(['Production', 'Sandbox']).default('Production'),
+  APPLE_APP_APPLE_ID: z.coerce.number().int().positive().optional(),
+  APPLE_PRODUCT_TIERS: tierMap.default({}),
+  APPLE_ROOT_CERTS: list.default([APPLE_ROOT_DEFAULT]),
+  APPLE_ONLINE_CHECKS: bool.default(false),
+  // Web purchases (Stripe Checkout). Unset STRIPE_SECRET_KEY = web purchases are not enabled.
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_TIERS: tierMap.default({}),
+  STRIPE_API_URL: z.string().url().optional(),
+  STRIPE_RETURN_URL: z.string().url().default('http://localhost:8080/subscription'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

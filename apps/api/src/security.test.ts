@@ -46,8 +46,8 @@ describe('authentication is decided per route, never from the raw URL (item 3)',
     );
     expect(ops.length).toBeGreaterThan(30);
     const publicOps = ops.filter((o) => o.isPublic).map((o) => `${o.method} ${o.path}`);
-    // Only sign-in/sign-up, health and reference lists are public.
-    for (const p of publicOps) expect(p).toMatch(/ \/api\/v1\/(auth\/(register|complete-registration|resend-code|login|request-password-reset|reset-password|social\/)|health|diet-types|allergies|settings\/check-username\/)/);
+    // Only sign-in/sign-up, health, reference lists and the store callbacks (authenticated by their signatures) are public.
+    for (const p of publicOps) expect(p).toMatch(/ \/api\/v1\/(auth\/(register|complete-registration|resend-code|login|request-password-reset|reset-password|social\/)|health|diet-types|allergies|settings\/check-username\/|subscriptions\/(apple\/notifications|stripe\/webhook)$)/);
     for (const op of ops.filter((o) => !o.isPublic)) {
       const path = op.path.replace(/\{[^}]+\}/g, '1');
       const encoded = [path, path.replace('/api/', '/%61pi/'), path.replace('/v1/', '/%76%31/'), path.replace(/\/([a-z])/, (_m, c: string) => `/%${c.charCodeAt(0).toString(16)}`)];

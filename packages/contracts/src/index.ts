@@ -15,3 +15,6 @@ export * from './recipes.ts';
 export * from './locations.ts';
 export * from './places.ts';
 export * from './reminders.ts';
+export * from './entitlements.ts';
+export * from './subscriptions.ts';
+export * from './admin.ts';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import audit from '../plugins/audit.ts';
 import health from './health/routes.ts';
 import maintenance from './maintenance/jobs.ts';
 import auth from './auth/routes.ts';
@@ -17,9 +18,13 @@ import places from './places/routes.ts';
 import restaurants from './restaurants/routes.ts';
 import deviceTokens from './device-tokens/routes.ts';
 import reminders from './reminders/jobs.ts';
+import subscriptions from './subscriptions/routes.ts';
+import subscriptionJobs from './subscriptions/jobs.ts';
+import admin from './admin/routes.ts';
 
 /** Every feature's routes, mounted under /api/v1. A feature never imports another feature's routes. */
 export default async function features(app: FastifyInstance) {
+  await app.register(audit);
   await app.register(health);
   await app.register(maintenance);
   await app.register(auth);
@@ -38,4 +43,7 @@ export default async function features(app: FastifyInstance) {
   await app.register(restaurants);
   await app.register(deviceTokens);
   await app.register(reminders);
+  await app.register(subscriptions);
+  await app.register(subscriptionJobs);
+  await app.register(admin);
 }

@@ -110,7 +110,7 @@ export default fp(
       if (!Number.isSafeInteger(id)) throw unauthorized('Could not validate credentials');
       // A prepared statement: built once, and on PostgreSQL parsed and planned once per connection.
       const [user] = await userById.execute({ id });
-      if (!user || user.token_version !== claims.ver) throw unauthorized('Could not validate credentials');
+      if (!user || user.token_version !== claims.ver || user.deactivated_at) throw unauthorized('Could not validate credentials');
       return user;
     }
 

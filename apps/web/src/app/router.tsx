@@ -83,6 +83,8 @@ export const routes: RouteObject[] = [
               { path: paths.insights, lazy: () => import('../features/insights/insights-route') },
               { path: paths.assessment, lazy: () => import('../features/insights/assessment-route') },
               { path: paths.proInsights, lazy: () => import('../features/insights/pro-insights-route') },
+              { path: paths.subscription, lazy: () => import('../features/subscriptions/subscription-route') },
+              { path: paths.premiumFeatures, lazy: () => import('../features/subscriptions/premium-features-route') },
             ],
           },
           {
@@ -90,9 +92,12 @@ export const routes: RouteObject[] = [
               const { RequireAuth } = await import('../components/guards');
               return { Component: () => <RequireAuth superuserOnly /> };
             },
-            children: [{ path: paths.healthkitTest, lazy: () => import('../features/insights/healthkit-test-route') }],
+            children: [
+              { path: paths.healthkitTest, lazy: () => import('../features/insights/healthkit-test-route') },
+              { path: paths.admin, lazy: () => import('../features/admin/route') },
+            ],
           },
-          // Superuser-only pages: /healthkit-test here; /admin joins with its issue.
+          // Superuser-only pages above: /healthkit-test and /admin.
           { path: paths.privacyPolicy, lazy: () => import('../features/public/privacy-policy-route') },
           { path: paths.termsOfService, lazy: () => import('../features/public/terms-of-service-route') },
           { path: paths.eula, lazy: () => import('../features/public/eula-route') },

@@ -26,6 +26,11 @@ export const tagTypes = [
   'DailyPlan',
   'HealthMetric',
   'Insights',
+  'Subscription',
+  'AdminUser',
+  'AdminActivity',
+  'AdminCode',
+  'AdminWorkers',
 ] as const;
 
 /** The session token, read from the store without importing the store (that would be a cycle). */

@@ -10,3 +10,5 @@ export * from './micronutrients.ts';
 export * from './recipes.ts';
 export * from './locations.ts';
 export * from './reminders.ts';
+export * from './subscriptions.ts';
+export * from './admin.ts';

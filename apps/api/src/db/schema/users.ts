@@ -18,6 +18,8 @@ export const users = pgTable(
     is_plus: boolean('is_plus').notNull().default(false),
     is_premium: boolean('is_premium').notNull().default(false),
     terms_accepted_at: ts('terms_accepted_at'),
+    /** Set by an admin: the account cannot sign in and its tokens stop working. */
+    deactivated_at: ts('deactivated_at'),
     /** Bumped on password change, reset and deletion: tokens carry it as `ver`. */
     token_version: integer('token_version').notNull().default(0),
     purchase_uuid: uuid('purchase_uuid').notNull().default(sql`gen_random_uuid()`),

@@ -124,6 +124,7 @@ export function authService(app: FastifyInstance) {
           }
           return repo.insertUser(tx, { email, username: username ?? null, password_hash: passwordHash });
         });
+        if (created) await app.audit({ action: 'signup', actorId: created.id, email });
         if (created) {
           afterAnswer(async () => {
             await repo.claimMailSlot(db, `verify_email:${email}`, new Date(), 0); // a brand-new account always gets its code
@@ -164,9 +165,12 @@ export function authService(app: FastifyInstance) {
       const ok = user?.password_hash ? await verifyPassword(user.password_hash, password) : await verifyDummy(password);
       if (!ok || !user) {
         await recordLoginFailure(db, key, ip);
+        await app.audit({ action: 'login_failed', userId: user?.id ?? null, email: key, ip });
         throw unauthorized('Incorrect email or password');
       }
       await recordLoginSuccess(db, key, ip);
+      if (user.deactivated_at) throw new HttpError(403, 'This account has been deactivated', 'account_deactivated');
+      await app.audit({ action: 'login', actorId: user.id, email: user.email, ip });
       if (!user.email_validated) {
         await mailVerificationCode(user);
         return { type: 'unverified_user', email: user.email, message: UNVERIFIED_MESSAGE };
@@ -191,6 +195,7 @@ export function authService(app: FastifyInstance) {
       const checkStrength = () => assertStrongPassword(newPassword, [email, user?.username], 'new_password');
       if (!user || !(await checkCode(user.id, 'reset_password', code, checkStrength))) throw codeFailure('Password reset failed');
       const updated = await repo.setPassword(db, user.id, await hashPassword(newPassword));
+      await app.audit({ action: 'password_reset', actorId: user.id, email: user.email });
       await recordLoginSuccess(db, user.email);
       if (!updated.email_validated) {
         return { type: 'unverified_user', email: updated.email, message: 'Your password was changed. Verify your e-mail address to sign in.' };

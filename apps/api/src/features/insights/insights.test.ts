@@ -3,6 +3,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, format, parseISO } from 'date-fns';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { makeUser } from '../foods/test-support.ts';
+import { grantTier } from '../subscriptions/test-support.ts';
 import { food_logs } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -215,7 +216,14 @@ describe('insights and analyses', () => {
     expect(res.json.findings.every((f: any) => f.citation.length > 10)).toBe(true);
     expect(res.json.weight.latest).toMatchObject({ date: '2025-03-09', weight_kg: 70.6 });
     expect(res.json.expenditure).toMatchObject({ enough: false, statement: expect.stringMatching(/Not enough data/) });
-    const pat = await t.http.get(`/recommendations/pattern-analysis?timestamp=${encodeURIComponent('2025-03-10T02:00:00Z')}`, { token });
+    // The pattern analysis behind /pro-insights is a Pro feature: 403 until a tier is active.
+    const patUrl = `/recommendations/pattern-analysis?timestamp=${encodeURIComponent('2025-03-10T02:00:00Z')}`;
+    const locked = await t.http.get(patUrl, { token });
+    expect(locked.status).toBe(403);
+    expect(locked.json.detail.msg).toBe('This feature requires Pro subscription');
+    await grantTier(t.app.db, userId, 'pro');
+    const pat = await t.http.get(patUrl, { token });
+    expect(pat.status).toBe(200);
     expect(pat.json.findings.map((f: any) => f.id)).toEqual(expect.arrayContaining(['late_eating', 'weekend_surplus']));
     expect(pat.json.findings.map((f: any) => f.id)).not.toContain('sodium_high');
     expect((await t.http.get('/recommendations/overall-analysis?timeframe_days=0', { token })).status).toBe(422);

@@ -62,7 +62,8 @@ export default async function insightsRoutes(app: FastifyInstance) {
     insights.expenditure(app.db, req.user.id, req.query.end_date),
   );
 
-  r.get('/recommendations/pattern-analysis', { schema: { tags: ['recommendations'], querystring: AnalysisQuerySchema, response: { 200: PatternAnalysisSchema, ...errors } } }, async (req) =>
+  // The deeper pattern analysis behind /pro-insights is a Pro feature (entitlements table in @app/contracts).
+  r.get('/recommendations/pattern-analysis', { preHandler: app.requireEntitlement('pro_insights'), schema: { tags: ['recommendations'], querystring: AnalysisQuerySchema, response: { 200: PatternAnalysisSchema, ...errors } } }, async (req) =>
     insights.patternAnalysis(app.db, req.user.id, req.query),
   );
   r.get('/recommendations/overall-analysis', { schema: { tags: ['recommendations'], querystring: AnalysisQuerySchema, response: { 200: OverallAnalysisSchema, ...errors } } }, async (req) =>

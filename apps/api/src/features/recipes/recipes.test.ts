@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, isErrorBody, type TestApp } from '../../../test/helpers.ts';
 import { expectedPages, startRecipeSite } from '../../../test/fixtures/recipes/server.ts';
-import { users } from '../../db/schema/index.ts';
+import { grantTier } from '../subscriptions/test-support.ts';
 import { makeUser } from '../foods/test-support.ts';
 
 let t: TestApp;
@@ -16,11 +15,11 @@ beforeAll(async () => {
   t = await createTestApp({ SEED_FOODS: 'true', RECIPE_ALLOWED_DOMAINS: '*', RECIPE_FETCH_ALLOW_PRIVATE: 'true' });
   strict = await createTestApp({ RECIPE_ALLOWED_DOMAINS: '*' });
   const p = await makeUser(t);
-  await t.app.db.update(users).set({ is_pro: true }).where(eq(users.id, p.user.id));
+  await grantTier(t.app.db, p.user.id, 'pro');
   pro = p.token;
   basic = (await makeUser(t)).token;
   const o = await makeUser(t);
-  await t.app.db.update(users).set({ is_pro: true }).where(eq(users.id, o.user.id));
+  await grantTier(t.app.db, o.user.id, 'pro');
   other = o.token;
 }, 120_000);
 afterAll(async () => {
@@ -56,8 +55,9 @@ describe('web addresses', () => {
 describe('SSRF refusals', () => {
   const analyze = (app: TestApp, url: string) => app.http.post('/recipes/analyze', { url }, { token: pro });
   it('refuses loopback and private addresses unless the test switch allows loopback', async () => {
-    const token = (await makeUser(strict)).token;
-    await strict.app.db.update(users).set({ is_pro: true });
+    const u = await makeUser(strict);
+    const token = u.token;
+    await grantTier(strict.app.db, u.user.id, 'pro');
     for (const url of [`${site.url}/pages/${expectedPages[0]!.file}`, 'http://localhost:1/', 'http://10.0.0.5/', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'http://[::ffff:127.0.0.1]/', 'http://100.64.0.1/', 'http://[fd00::1]/']) {
       const res = await strict.http.post('/recipes/analyze', { url }, { token });
       expect(res.status, url).toBe(403);

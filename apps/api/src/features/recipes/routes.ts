@@ -17,9 +17,6 @@ import {
 import { z } from 'zod';
 import * as service from './service.ts';
 
-const PRO_ANALYSIS = 'This feature requires Pro subscription';
-const PRO_SEARCH = 'Recipe search requires Pro subscription';
-
 /** Recipes: import and analysis (Pro), saved recipes (private to their owner), search (Pro). */
 export default async function recipesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -30,19 +27,19 @@ export default async function recipesRoutes(app: FastifyInstance) {
   );
   r.get('/recipes/allowed-domains', { schema: { tags, response: { 200: AllowedDomainsSchema, ...errorResponses } } }, async () => service.allowedDomains(app.config));
 
-  r.post('/recipes/analyze', { schema: { tags, body: AnalyzeRecipeBodySchema, response: { 200: AnalyzeRecipeResponseSchema, ...errorResponses } } }, async (req) => {
-    service.requirePro(req.user, PRO_ANALYSIS);
-    return service.analyze(app.db, app.config, req.user.id, req.body);
-  });
+  // Tier gates: the entitlements table in @app/contracts (403 with the spec's messages).
+  const analysisGate = { preHandler: app.requireEntitlement('recipe_analysis') };
+  const searchGate = { preHandler: app.requireEntitlement('recipe_search') };
+  r.post('/recipes/analyze', { ...analysisGate, schema: { tags, body: AnalyzeRecipeBodySchema, response: { 200: AnalyzeRecipeResponseSchema, ...errorResponses } } }, async (req) =>
+    service.analyze(app.db, app.config, req.user.id, req.body),
+  );
 
-  r.get('/recipes/search', { schema: { tags, querystring: RecipeSearchQuerySchema, response: { 200: z.array(RecipeListItemSchema), ...errorResponses } } }, async (req) => {
-    service.requirePro(req.user, PRO_SEARCH);
-    return service.search(app.db, req.user.id, req.query.query);
-  });
-  r.get('/recipes/search/suggestions', { schema: { tags, querystring: RecipeSearchQuerySchema, response: { 200: RecipeSuggestionsSchema, ...errorResponses } } }, async (req) => {
-    service.requirePro(req.user, PRO_SEARCH);
-    return service.suggestions(app.db, req.user.id, req.query.query);
-  });
+  r.get('/recipes/search', { ...searchGate, schema: { tags, querystring: RecipeSearchQuerySchema, response: { 200: z.array(RecipeListItemSchema), ...errorResponses } } }, async (req) =>
+    service.search(app.db, req.user.id, req.query.query),
+  );
+  r.get('/recipes/search/suggestions', { ...searchGate, schema: { tags, querystring: RecipeSearchQuerySchema, response: { 200: RecipeSuggestionsSchema, ...errorResponses } } }, async (req) =>
+    service.suggestions(app.db, req.user.id, req.query.query),
+  );
 
   r.post('/recipes', { schema: { tags, body: RecipeSaveBodySchema, response: { 201: SavedRecipeSchema, ...errorResponses } } }, async (req, reply) =>
     reply.code(201).send(await service.create(app.db, req.user.id, req.body)),

@@ -2,7 +2,7 @@
 import type { AnalyzeRecipeBody, AnalyzedIngredient, RecipeNutrition, RecipeSaveBody, SavedRecipe } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
-import { HttpError, forbidden, notFound, unprocessable } from '../../lib/http-error.ts';
+import { HttpError, notFound, unprocessable } from '../../lib/http-error.ts';
 import { foodDetail, searchFoods } from '../foods/service.ts';
 import { extractRecipe, type ExtractedRecipe } from './extract.ts';
 import { DEFAULT_RECIPE_DOMAINS, checkUrl, domainOf, fetchPage, type FetchOptions } from './fetch-page.ts';
@@ -45,10 +45,6 @@ export function validateUrl(config: Config, url: string) {
   } catch (e) {
     return { valid: false, domain, reason: (e as Error).message };
   }
-}
-
-export function requirePro(user: { is_pro: boolean; is_premium: boolean }, msg: string) {
-  if (!user.is_pro && !user.is_premium) throw forbidden(msg);
 }
 
 export async function importRecipe(config: Config, url: string): Promise<ExtractedRecipe> {

@@ -77,6 +77,7 @@ export function settingsService(app: FastifyInstance) {
       }
       if (!(await confirmPassword(db, user, current, ip))) throw badRequest('Current password is incorrect');
       assertStrongPassword(next, [user.email, user.username], 'new_password');
+      await app.audit({ action: 'password_change', actorId: user.id, email: user.email, ip });
       // Bumping the token version signs out every other device; the caller gets a fresh token.
       return sessionFor(app, await setPassword(db, user.id, await hashPassword(next)));
     },
@@ -97,6 +98,7 @@ export function settingsService(app: FastifyInstance) {
       } else if ((confirm.email ?? '').trim().toLowerCase() !== user.email) {
         throw badRequest('Failed to delete account', 'Type your e-mail address to confirm');
       }
+      await app.audit({ action: 'account_delete', actorId: user.id, email: user.email, ip });
       await repo.deleteAccount(db, user.id, user.email);
       return { message: 'Your account and all its data were deleted.' };
     },

@@ -13,6 +13,8 @@ import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import { MOBILE_BOTTOM_BAR_HEIGHT } from '@app/contracts/constants';
 import { paths } from '../../lib/paths';
+import { useAppSelector } from '../../lib/hooks';
+import { selectSession } from '../../lib/session';
 import { tapFeedback } from '../../lib/platform';
 import { UnreadBadge } from '../../features/notifications/notification-center';
 import { NavEntryButton, NavList } from './nav-list';
@@ -28,6 +30,7 @@ export function BottomBar({ onAlerts, alertsOpen }: { onAlerts: () => void; aler
   const keyboard = useKeyboardVisible();
   const [popup, setPopup] = useState<{ which: Popup; anchor: HTMLElement | null }>({ which: null, anchor: null });
   const [moreOpen, setMoreOpen] = useState(false);
+  const { user } = useAppSelector(selectSession);
   useCloseOnNavigate(() => {
     setPopup({ which: null, anchor: null });
     setMoreOpen(false);
@@ -105,7 +108,7 @@ export function BottomBar({ onAlerts, alertsOpen }: { onAlerts: () => void; aler
       </Menu>
       <Drawer anchor="bottom" open={moreOpen} onClose={() => setMoreOpen(false)} sx={{ zIndex: (t) => t.zIndex.modal }} slotProps={{ paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxHeight: '85dvh' } } }}>
         <Box sx={{ py: 2, pb: 'calc(16px + env(safe-area-inset-bottom))' }}>
-          <NavList groups={moreGroups()} onPick={() => setMoreOpen(false)} label="More" />
+          <NavList groups={moreGroups(user)} onPick={() => setMoreOpen(false)} label="More" />
         </Box>
       </Drawer>
     </>

@@ -20,6 +20,9 @@ import RamenDiningIcon from '@mui/icons-material/RamenDiningOutlined';
 import LinkIcon from '@mui/icons-material/Link';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import StorefrontIcon from '@mui/icons-material/StorefrontOutlined';
+import CardMembershipIcon from '@mui/icons-material/CardMembershipOutlined';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremiumOutlined';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import type { NavKey } from './nav-model';
 
 export const NAV_ICONS: Record<NavKey, SvgIconComponent> = {
@@ -35,6 +38,9 @@ export const NAV_ICONS: Record<NavKey, SvgIconComponent> = {
   suggestions: AutoAwesomeIcon,
   mealPlan: CalendarMonthIcon,
   settings: SettingsIcon,
+  subscription: CardMembershipIcon,
+  premiumFeatures: WorkspacePremiumIcon,
+  admin: AdminPanelSettingsIcon,
   documentation: MenuBookIcon,
   releaseNotes: NewReleasesIcon,
   feedback: MailIcon,

@@ -8,11 +8,18 @@ describe('navigation (spec §2)', () => {
   });
   test('logged in: the built pages, Help, Feedback and About', () => {
     const labels = drawerGroups({ is_superuser: false }).flatMap((g) => g.entries.map((e) => e.label));
-    expect(labels).toEqual(['Dashboard', 'Health', 'Food Log', 'My Recipes', 'Import Recipe', 'Build Recipe', 'Restaurant Finder', 'Analysis', 'AI Assessment', 'AI Suggestions', 'Meal Planning', 'Settings', 'Documentation', 'Release Notes', 'Feedback', 'Team', 'Science', 'Privacy Policy', 'Terms of Service', 'EULA']);
+    expect(labels).toEqual(['Dashboard', 'Health', 'Food Log', 'My Recipes', 'Import Recipe', 'Build Recipe', 'Restaurant Finder', 'Analysis', 'AI Assessment', 'AI Suggestions', 'Meal Planning', 'Subscription', 'Premium Features', 'Settings', 'Documentation', 'Release Notes', 'Feedback', 'Team', 'Science', 'Privacy Policy', 'Terms of Service', 'EULA']);
     expect(drawerGroups({ is_superuser: false }).map((g) => g.title).filter(Boolean)).toEqual(['Food', 'AI', 'Help', 'About']);
   });
   test('More menu groups', () => {
     expect(moreGroups().map((g) => g.title)).toEqual(['Account', 'Help', 'Legal', 'About']);
+  });
+  test('Admin only for superusers, in the drawer and in the More menu', () => {
+    const labels = (groups: { entries: { label: string }[] }[]) => groups.flatMap((g) => g.entries.map((e) => e.label));
+    expect(labels(drawerGroups({ is_superuser: false }))).not.toContain('Admin');
+    expect(labels(drawerGroups({ is_superuser: true })).at(-1)).toBe('Admin');
+    expect(labels(moreGroups({ is_superuser: false }))).not.toContain('Admin');
+    expect(labels(moreGroups({ is_superuser: true }))).toContain('Admin');
   });
   test.each([
     ['/dashboard', 'dashboard'],

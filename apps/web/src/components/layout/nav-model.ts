@@ -17,6 +17,9 @@ export type NavKey =
   | 'suggestions'
   | 'mealPlan'
   | 'settings'
+  | 'subscription'
+  | 'premiumFeatures'
+  | 'admin'
   | 'documentation'
   | 'releaseNotes'
   | 'feedback'
@@ -64,18 +67,19 @@ export function drawerGroups(user: { is_superuser: boolean } | null): NavGroup[]
     { entries: [e('dashboard', 'Dashboard', paths.dashboard), e('health', 'Health', paths.health)] },
     { title: 'Food', entries: FOOD_ENTRIES },
     { title: 'AI', entries: AI_ENTRIES },
-    { entries: [e('settings', 'Settings', paths.settings)] },
+    { entries: [e('subscription', 'Subscription', paths.subscription), e('premiumFeatures', 'Premium Features', paths.premiumFeatures), e('settings', 'Settings', paths.settings)] },
     { title: 'Help', entries: HELP_ENTRIES },
     { entries: [FEEDBACK_ENTRY] },
     { title: 'About', entries: ABOUT_ENTRIES },
-    // Admin (superusers) is added with the admin pages.
+    ...(user.is_superuser ? [{ entries: [e('admin', 'Admin', paths.admin)] }] : []),
   ];
 }
 
 /** The More menu of the mobile bottom bar (spec §2). */
-export function moreGroups(): NavGroup[] {
+export function moreGroups(user: { is_superuser: boolean } | null = null): NavGroup[] {
+  const admin = user?.is_superuser ? [e('admin', 'Admin', paths.admin)] : [];
   return [
-    { title: 'Account', entries: [e('health', 'Health', paths.health), e('settings', 'Settings', paths.settings)] },
+    { title: 'Account', entries: [e('subscription', 'Subscription', paths.subscription), e('health', 'Health', paths.health), e('settings', 'Settings', paths.settings), ...admin] },
     { title: 'Help', entries: [...HELP_ENTRIES, e('science', 'Science', paths.science), FEEDBACK_ENTRY] },
     {
       title: 'Legal',

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useAppSelector } from '../../lib/hooks';
+import { selectSession } from '../../lib/session';
+import { ActivityTab, CodesTab, MetricsTab, WorkersTab } from './other-tabs';
+import { UsersTab } from './users-tab';
+
+const TABS = ['Metrics', 'Users', 'Activity', 'Registration codes', 'Workers'] as const;
+
+/** /admin (superusers only; the router's guard sends everyone else to /dashboard). */
+export function Component() {
+  const [tab, setTab] = useState(0);
+  const { user } = useAppSelector(selectSession);
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Typography variant="h5" component="h1">
+        Admin
+      </Typography>
+      <Tabs value={tab} onChange={(_e, v) => setTab(v)} variant="scrollable" aria-label="Admin sections">
+        {TABS.map((t) => (
+          <Tab key={t} label={t} />
+        ))}
+      </Tabs>
+      {tab === 0 && <MetricsTab />}
+      {tab === 1 && <UsersTab selfId={user?.id} />}
+      {tab === 2 && <ActivityTab />}
+      {tab === 3 && <CodesTab />}
+      {tab === 4 && <WorkersTab />}
+    </Box>
+  );
+}
