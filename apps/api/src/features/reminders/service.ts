@@ -4,7 +4,11 @@ import { mealOptions } from '../recommendations/service.ts';
 import { loggedOn } from '../recommendations/repository.ts';
 import { storedPreferences } from '../notifications/preferences.ts';
 import { enqueuePush } from '../device-tokens/push-jobs.ts';
-import { lastLocationContext } from '../locations/service.ts';
+import { DEFAULT_NEARBY_RADIUS, hasEntitlement, RECENT_LOCATIONS_HOURS } from '@app/contracts';
+import { lastLocationContext, recent } from '../locations/service.ts';
+import { placesFor } from '../places/service.ts';
+import { recommend } from '../restaurants/service.ts';
+import { refreshTiers } from '../subscriptions/tiers.ts';
 import * as repo from './repository.ts';
 import { dueSlots, type DueSlot } from './schedule.ts';
 
@@ -21,7 +25,45 @@ interface Content {
 }
 
 /** What the reminder says, or null when it has nothing to say (the meal is already logged). */
-async function compose(app: FastifyInstance, userId: number, s: DueSlot, now: Date): Promise<Content | null> {
+/**
+ * Plus and above (entitlement `restaurant_reminders`): the best-fitting dish of the nearest open
+ * restaurant, when the user's position of the last 24 h is known. The place provider being down or
+ * slow never stops the reminder: it then goes out without a restaurant option.
+ */
+async function restaurantOption(app: FastifyInstance, userId: number, timezone: string, now: Date) {
+  const { tier } = await refreshTiers(app.db, userId, now);
+  if (!hasEntitlement(tier, 'restaurant_reminders')) return null;
+  const [pos] = await recent(app.db, userId, RECENT_LOCATIONS_HOURS, now);
+  if (!pos) return null;
+  try {
+    const places = placesFor(app.config);
+    const near = await places.nearby({ latitude: pos.latitude, longitude: pos.longitude, radius: DEFAULT_NEARBY_RADIUS, type: 'restaurant', opennow: true }, timezone, now);
+    for (const place of near.places.slice(0, 3)) {
+      const rec = await recommend(app.db, places, userId, { place_id: place.place_id, restaurant_name: place.name, user_id: userId });
+      const best = rec.options.find((o) => o.fits);
+      if (!best) continue;
+      return {
+        name: best.name,
+        description: `${best.serving_description} at ${place.name}. ${best.reason}`,
+        calories: r0(best.calories),
+        protein: r0(best.protein),
+        carbs: r0(best.carbs),
+        fat: r0(best.fat),
+        fits: true,
+        restaurant: place.name,
+        place_id: place.place_id,
+        /** Kilometres from the user's last position. */
+        distance: place.distance === null ? null : Math.round(place.distance / 10) / 100,
+        foods: [{ food_id: best.food_id, name: best.name, serving_size: best.serving_grams, serving_unit: 'g', calories: r0(best.calories) }],
+      };
+    }
+  } catch (err) {
+    app.log.warn({ err, user_id: userId }, 'no restaurant option for a meal reminder');
+  }
+  return null;
+}
+
+async function compose(app: FastifyInstance, userId: number, s: DueSlot, now: Date, timezone: string): Promise<Content | null> {
   const logged = new Set((await loggedOn(app.db, userId, s.local_date)).map((m) => m.meal_type));
   if (logged.has(s.meal)) return null;
   const meal = MEAL_LABEL[s.meal];
@@ -44,6 +86,8 @@ async function compose(app: FastifyInstance, userId: number, s: DueSlot, now: Da
     fits: o.fits,
     foods: o.foods.map((f) => ({ food_id: f.food_id, name: f.name, serving_size: f.serving_size, serving_unit: f.serving_unit, calories: f.calories })),
   }));
+  const nearby = await restaurantOption(app, userId, timezone, now);
+  if (nearby) options.push(nearby as (typeof options)[number] & typeof nearby);
   const left = Math.max(0, r0(what.remaining_macros.calories));
   return {
     title: `${cap(meal)} ideas for you`,
@@ -72,7 +116,7 @@ export async function runReminders(app: FastifyInstance, now: Date): Promise<{ s
           try {
             // Cheap check first: composing a meal reminder runs the optimiser.
             if (await repo.alreadySent(app.db, key)) continue;
-            const c = await compose(app, prefs.user_id, s, now);
+            const c = await compose(app, prefs.user_id, s, now, timezone);
             if (!c) continue;
             const claimed = await repo.claimAndNotify(app.db, key, p.channels.in_app ? { notification_type: s.kind, title: c.title, message: c.message, data: c.data } : null);
             if (!claimed) continue;
