@@ -22,6 +22,14 @@ describe('admin console', () => {
     const locked = await analyze(user.token);
     expect(locked.status).toBe(403);
     expect(locked.json.detail.msg).toBe('This feature requires Pro subscription');
+    // On screen, a locked feature names the tier that unlocks it and leads to the plans.
+    const lctx = await newContext(browser);
+    const lpage = await lctx.newPage();
+    await openSignedIn(lpage, server, user.token, '/pro-insights');
+    await lpage.getByText('Deeper insights comes with Pro').waitFor();
+    await lpage.getByRole('link', { name: 'See plans' }).click();
+    await lpage.waitForURL(/\/subscription$/);
+    await lctx.close();
 
     const login = await apiCall(server, 'POST', '/auth/login', ADMIN);
     expect(login.status).toBe(200);
@@ -49,6 +57,11 @@ describe('admin console', () => {
     const upage = await uctx.newPage();
     await openSignedIn(upage, server, user.token, '/premium-features');
     await upage.getByRole('row', { name: /Recipe analysis/ }).getByText('Unlocked').waitFor();
+    const analysis = upage.waitForResponse((r) => r.url().includes('/recommendations/pattern-analysis'));
+    await upage.goto(`${server.baseUrl}/pro-insights`);
+    expect((await analysis).status()).toBe(200);
+    await upage.getByRole('heading', { name: 'Pro insights' }).waitFor();
+    expect(await upage.getByText('Deeper insights comes with Pro').count()).toBe(0);
     expect(await upage.getByRole('link', { name: 'Admin' }).count()).toBe(0);
     await upage.goto(`${server.baseUrl}/admin`);
     await upage.waitForURL(/\/dashboard$/);

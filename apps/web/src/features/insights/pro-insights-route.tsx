@@ -4,11 +4,12 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { errorDetail } from '../../lib/errors';
+import { isLocked, LockedFeature } from '../../components/locked-feature';
 import { usePatternAnalysisQuery } from './api';
 import { FindingsList } from './findings-list';
 import { RangePicker } from './range-picker';
 
-/** /pro-insights: the deeper pattern analysis (open to every signed-in user until subscriptions gate it). */
+/** /pro-insights: the deeper pattern analysis (Pro: entitlement pro_insights). */
 export function Component() {
   const [days, setDays] = useState(14);
   const { data, error, isFetching } = usePatternAnalysisQuery(days);
@@ -18,7 +19,7 @@ export function Component() {
         Pro insights
       </Typography>
       <RangePicker value={days} onChange={setDays} options={[14, 30, 90]} />
-      {error && <Alert severity="error">{errorDetail(error, 'Failed to fetch insights').msg}</Alert>}
+      {error && (isLocked(error) ? <LockedFeature feature="pro_insights" /> : <Alert severity="error">{errorDetail(error, 'Failed to fetch insights').msg}</Alert>)}
       {!data && isFetching && <Skeleton variant="rounded" height={300} />}
       {data && (
         <>

@@ -68,6 +68,15 @@ export function Component() {
             </ul>
           ),
         },
+        {
+          heading: 'Plans and subscriptions',
+          body: (
+            <ul>
+              <li>Everything above is free. <strong>Plus</strong> adds a dish from a restaurant near you to meal reminders; <strong>Pro</strong> adds recipe analysis and search and the deeper pattern analysis (Pro insights); <strong>Premium</strong> includes Pro. <strong>Premium Features</strong> lists what each plan unlocks.</li>
+              <li><strong>Subscription</strong> shows your plan and when it renews or ends. In the iOS app you buy through the App Store; on the web through Stripe, where the server has it enabled. A locked feature says which plan unlocks it.</li>
+            </ul>
+          ),
+        },
         { heading: 'Notifications', body: <p>The bell (Alerts on phones) lists your notifications; the badge shows how many are unread. Mark them as read or delete them; “Log This Food” on a meal idea opens the food log with that food already searched.</p> },
         { heading: 'Your data', body: <p>Settings → Your data downloads your food log as a CSV file for the last 7, 30, 90 or 365 days. Deleting your account removes everything immediately.</p> },
         { heading: 'Troubleshooting', body: <p>“Failed to connect to server” means the app could not reach us: check your connection and try again. If a problem persists, use Feedback in the menu — the message includes details that help us reproduce it.</p> },

@@ -6,6 +6,7 @@ const RELEASES = [
     version: 'November 25, 2026',
     items: [
       'Reminders: a reminder to log at your times and meal ideas before each meal that fit what is left, with quiet hours, in the app and as push notifications (iOS and browsers).',
+      'Plans: Plus, Pro and Premium, bought in the App Store or on the web (where enabled), verified by the server; an admin console for the people who run the service.',
       'Restaurant Finder: places near you with menu items that fit what is left of your day.',
       'Dashboard history: calories against your goal over 7, 30 or 90 days, averages, streak and trend weight.',
       'Meal plans for strict diets: keto, low-carb, high-protein and vegetarian days land within 10 % (or 5 g) of each macro.',

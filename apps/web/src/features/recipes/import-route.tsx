@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { errorText } from '../../lib/errors';
 import { paths } from '../../lib/paths';
 import { useAnalyzeRecipeMutation, useSaveRecipeMutation, type AnalyzedIngredient, type RecipeDetails } from './api';
+import { isLocked, LockedFeature } from '../../components/locked-feature';
 import { NutritionCard } from './nutrition-card';
 
 /** /recipes (Import Recipe): a web address or pasted lines → analysis; each amount editable; save. */
@@ -49,7 +50,7 @@ export function Component() {
       <TextField label="Recipe web address or ingredient lines" multiline minRows={2} value={source} onChange={(e) => setSource(e.target.value)} />
       <Button variant="contained" onClick={run} disabled={!source.trim() || analysis.isLoading} sx={{ alignSelf: 'start' }}>Analyze</Button>
       {analysis.isLoading ? <LinearProgress aria-label="Analyzing" /> : null}
-      {analysis.error ? <Alert severity="error">{errorText(analysis.error) || 'Failed to analyze recipe'}</Alert> : null}
+      {analysis.error ? isLocked(analysis.error) ? <LockedFeature feature="recipe_analysis" /> : <Alert severity="error">{errorText(analysis.error) || 'Failed to analyze recipe'}</Alert> : null}
       {details ? (
         <>
           <Typography variant="h2" sx={{ fontSize: '1.5rem' }}>{details.title} · {details.servings} servings</Typography>

@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { errorText } from '../../lib/errors';
 import { paths } from '../../lib/paths';
 import { useMyRecipesQuery, useSearchRecipesQuery } from './api';
+import { isLocked, LockedFeature } from '../../components/locked-feature';
 
 /** /my-recipes: the user's saved recipes; typing searches them (Pro). */
 export function Component() {
@@ -21,7 +22,7 @@ export function Component() {
     <Stack spacing={2}>
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' } }}>My Recipes</Typography>
       <TextField label="Search recipes" value={query} onChange={(e) => setQuery(e.target.value)} />
-      {shown.error ? <Alert severity="error">{errorText(shown.error) || 'Failed to fetch recipes'}</Alert> : null}
+      {shown.error ? isLocked(shown.error) ? <LockedFeature feature="recipe_search" /> : <Alert severity="error">{errorText(shown.error) || 'Failed to fetch recipes'}</Alert> : null}
       <List>
         {(shown.data ?? []).map((r) => (
           <ListItemButton key={r.id} component={Link} to={paths.recipe(r.id)}>

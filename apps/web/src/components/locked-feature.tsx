@@ -1,0 +1,33 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
+import { ENTITLEMENTS, TIER_LABELS, type EntitlementKey } from '@app/contracts/entitlements';
+import { paths } from '../lib/paths';
+
+/**
+ * The API said 403 for a tier gate. Decided by the server's answer, not by the session's flags, so a
+ * tier granted or ended since sign-in is never shown wrongly.
+ */
+export const isLocked = (error: unknown): boolean => (error as { status?: unknown } | undefined)?.status === 403;
+
+/** A feature the user's tier does not include: what it is, which tier unlocks it, and the way to upgrade. */
+export function LockedFeature({ feature }: { feature: EntitlementKey }) {
+  const e = ENTITLEMENTS[feature];
+  const tier = TIER_LABELS[e.tier];
+  return (
+    <Alert
+      severity="info"
+      action={
+        <Button component={RouterLink} to={paths.subscription} color="inherit" size="small">
+          See plans
+        </Button>
+      }
+    >
+      <AlertTitle>
+        {e.label} comes with {tier}
+      </AlertTitle>
+      {e.description} Included in {tier} and every higher plan.
+    </Alert>
+  );
+}
