@@ -47,11 +47,15 @@ export const NotificationPreferencesSchema = z
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
 /** Partial update; meal times merge per meal. Read-only fields are ignored. */
-export const NotificationPreferencesUpdateSchema = z.object({
-  logging_reminder: z.object({ enabled: z.boolean().optional(), times: LoggingTimesSchema.optional() }).optional(),
-  meal_reminder: z.object({ enabled: z.boolean().optional(), times: MealReminderTimesSchema.partial().optional() }).optional(),
+/** Strict: a client still sending an older shape (`push_enabled`) hears 422 instead of a silent no-op. */
+export const NotificationPreferencesUpdateSchema = z.strictObject({
+  logging_reminder: z.strictObject({ enabled: z.boolean().optional(), times: LoggingTimesSchema.optional() }).optional(),
+  meal_reminder: z.strictObject({ enabled: z.boolean().optional(), times: MealReminderTimesSchema.partial().optional() }).optional(),
   quiet_hours: QuietHoursSchema.nullable().optional(),
   channels: ReminderChannelsSchema.partial().optional(),
+  // Read-only fields of the GET answer: accepted (and ignored) so a GET → edit → PUT round trip works.
+  push_available: z.unknown().optional(),
+  timezone: z.unknown().optional(),
 });
 export type NotificationPreferencesUpdate = z.infer<typeof NotificationPreferencesUpdateSchema>;
 

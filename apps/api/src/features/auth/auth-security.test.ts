@@ -144,7 +144,7 @@ describe('bad input on every auth route', () => {
     ['DELETE', '/profile', { password: STRONG_PASSWORD }],
     ['POST', '/user-settings', { timezone: 'UTC' }],
     ['PUT', '/user-settings', { timezone: 'UTC' }],
-    ['PUT', '/notifications/preferences', { push_enabled: true }],
+    ['PUT', '/notifications/preferences', { channels: { push: true } }],
   ];
 
   it('answers malformed JSON, missing fields, wrong types and huge strings with a 4xx error body, never 500', async () => {

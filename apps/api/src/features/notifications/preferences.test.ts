@@ -57,6 +57,9 @@ describe('notification preferences', () => {
       { quiet_hours: { start: '22:00' } },
       { quiet_hours: { start: '22:00', end: '22:00' } },
       { channels: { push: 1 } },
+      // An older client's shape is refused, not silently ignored.
+      { push_enabled: true },
+      { logging_reminder: { enabled: true, time: '10:00' } },
     ]) {
       const res = await http.put('/notifications/preferences', body, { token: u.token });
       expect(res.status, JSON.stringify(body)).toBe(422);
