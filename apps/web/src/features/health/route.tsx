@@ -19,6 +19,7 @@ import { errorDetail } from '../../lib/errors';
 import { LogWeightButton } from '../../components/health/log-weight-button';
 import { useDeleteMetricMutation, useSleepQuery, useWeightsQuery, useWorkoutsQuery } from './api';
 import { formatWeight, type Units } from '../../lib/units';
+import { formatDay, formatKcal, formatNumber } from '../../lib/format';
 
 const WeightChart = lazy(() => import('./weight-chart'));
 // The units setting, read under this feature's own endpoint name (features never import each other).
@@ -73,11 +74,11 @@ export function Component() {
                 <TableBody>
                   {[...list].reverse().map((w) => (
                     <TableRow key={w.id}>
-                      <TableCell>{w.date}</TableCell>
+                      <TableCell>{formatDay(w.date)}</TableCell>
                       <TableCell align="right">{formatWeight(w.weight_kg, units)}</TableCell>
                       <TableCell align="right">{w.source}</TableCell>
                       <TableCell align="right">
-                        <IconButton aria-label={`Delete weight of ${w.date}`} size="small" onClick={() => remove({ type: 'weight', id: w.id })}>
+                        <IconButton aria-label={`Delete weight of ${formatDay(w.date)}`} size="small" onClick={() => remove({ type: 'weight', id: w.id })}>
                           <DeleteIcon fontSize="small" />
                         </IconButton>
                       </TableCell>
@@ -89,51 +90,52 @@ export function Component() {
           )}
         </CardContent>
       </Card>
-      <Card>
-        <CardContent>
-          <Typography variant="h6" component="h2">
-            Workouts
-          </Typography>
-          {(workouts.data ?? []).length === 0 ? (
-            <Typography color="text.secondary">No workouts in the last 90 days.</Typography>
-          ) : (
-            <Table size="small" aria-label="Workouts">
-              <TableBody>
-                {workouts.data!.map((w) => (
-                  <TableRow key={w.id}>
-                    <TableCell>{w.date}</TableCell>
-                    <TableCell>{w.type}</TableCell>
-                    <TableCell align="right">{w.duration_min} min</TableCell>
-                    <TableCell align="right">{w.calories_burned !== null ? `${Math.round(w.calories_burned)} kcal` : 'kcal not known'}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardContent>
-          <Typography variant="h6" component="h2">
-            Sleep
-          </Typography>
-          {(sleep.data ?? []).length === 0 ? (
-            <Typography color="text.secondary">No sleep in the last 90 days.</Typography>
-          ) : (
-            <Table size="small" aria-label="Sleep">
-              <TableBody>
-                {sleep.data!.map((s) => (
-                  <TableRow key={s.id}>
-                    <TableCell>{s.date}</TableCell>
-                    <TableCell align="right">{s.duration_hours} h</TableCell>
-                    <TableCell align="right">{s.quality !== null ? `quality ${s.quality}/5` : ''}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </CardContent>
-      </Card>
+      <EntriesCard
+        title="Workouts"
+        empty="No workouts in the last 90 days."
+        rows={(workouts.data ?? []).map((w) => ({
+          key: w.id,
+          cells: [formatDay(w.date), w.type, `${formatNumber(w.duration_min)} min`, w.calories_burned !== null ? formatKcal(w.calories_burned) : 'kcal not known'],
+        }))}
+      />
+      <EntriesCard
+        title="Sleep"
+        empty="No sleep in the last 90 days."
+        rows={(sleep.data ?? []).map((e) => ({
+          key: e.id,
+          cells: [formatDay(e.date), `${formatNumber(e.duration_hours, undefined, 1)} h`, e.quality !== null ? `quality ${e.quality}/5` : ''],
+        }))}
+      />
     </Box>
+  );
+}
+
+/** A card listing recent entries (workouts, sleep): the date first, numbers right-aligned. */
+function EntriesCard({ title, empty, rows }: { title: string; empty: string; rows: { key: number; cells: string[] }[] }) {
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        {rows.length === 0 ? (
+          <Typography color="text.secondary">{empty}</Typography>
+        ) : (
+          <Table size="small" aria-label={title}>
+            <TableBody>
+              {rows.map((r) => (
+                <TableRow key={r.key}>
+                  {r.cells.map((c, i) => (
+                    <TableCell key={i} align={i === 0 ? 'left' : i === 1 && r.cells.length > 3 ? 'left' : 'right'}>
+                      {c}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
   );
 }
