@@ -68,6 +68,7 @@ export const ValidateReceiptResponseSchema = z.object({
   subscription: SubscriptionSchema,
   status: SubscriptionStatusResponseSchema,
 });
+export type ValidateReceiptResponse = z.infer<typeof ValidateReceiptResponseSchema>;
 
 /** App Store Server Notifications V2 body. */
 export const AppleNotificationBodySchema = z.object({ signedPayload: z.string().min(1).max(100_000) });
