@@ -61,7 +61,7 @@ describe('subscription page with Stripe', () => {
     const pro = page.getByTestId('plan-pro');
     expect(await pro.getByTestId('price').allInnerTexts()).toEqual([expect.stringMatching(/^€9\.99\s\/\smonth$/), expect.stringMatching(/^€99\.00\s\/\syear$/)]);
     // Premium has no price at Stripe: it says so instead of offering a button.
-    await expect.poll(() => page.getByTestId('plan-premium').innerText()).toContain('Not on sale here');
+    await expect.poll(() => page.getByTestId('plan-premium').innerText()).toContain('Not on sale right now');
     expect(await page.getByTestId('plan-premium').getByRole('button').count()).toBe(0);
     // Restore purchases is an iOS action: not on the web.
     expect(await page.getByRole('button', { name: 'Restore purchases' }).count()).toBe(0);

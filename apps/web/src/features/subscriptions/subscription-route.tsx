@@ -113,7 +113,7 @@ function CurrentPlan({ tier, active, portalUrl }: { tier: Tier | null; active: S
         )}
       </CardContent>
       {active && (
-        <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
+        <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
           {active.platform === 'apple' && (
             <Button variant="outlined" href={APP_STORE_SUBSCRIPTIONS_URL} target="_blank" rel="noreferrer">
               Manage in the App Store
@@ -197,7 +197,7 @@ function PlanCard(props: {
         )}
         {!stripeHere && !inApp && (
           <Typography variant="body2" color="text.secondary">
-            Not on sale here
+            Not on sale right now
           </Typography>
         )}
         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
@@ -209,7 +209,7 @@ function PlanCard(props: {
         </Box>
       </CardContent>
       {stripeHere && !current && (
-        <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
+        <CardActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
           {plan.stripe_prices.length > 1 ? (
             plan.stripe_prices.map((price) => (
               <Button key={price.price_id} variant="contained" disabled={busy} onClick={() => onBuy(plan.tier, price.price_id)} aria-label={`Subscribe to ${label} at ${formatRecurringPrice(price)}`}>
