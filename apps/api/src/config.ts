@@ -102,6 +102,8 @@ const EnvSchema = z.object({
   STRIPE_PRICE_TIERS: tierMap.default({}),
   STRIPE_API_URL: z.string().url().optional(),
   STRIPE_RETURN_URL: z.string().url().default('http://localhost:8080/subscription'),
+  // Stripe's no-code customer portal login link (Settings > Billing > Customer portal), shown to web subscribers.
+  STRIPE_PORTAL_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

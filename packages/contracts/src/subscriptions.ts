@@ -68,22 +68,47 @@ export const ValidateReceiptResponseSchema = z.object({
   subscription: SubscriptionSchema,
   status: SubscriptionStatusResponseSchema,
 });
+export type ValidateReceiptResponse = z.infer<typeof ValidateReceiptResponseSchema>;
 
 /** App Store Server Notifications V2 body. */
 export const AppleNotificationBodySchema = z.object({ signedPayload: z.string().min(1).max(100_000) });
 
-export const CheckoutBodySchema = z.object({ tier: TierSchema });
+/** `price_id` picks one of the tier's configured Stripe prices (e.g. monthly or yearly); without it, the first. */
+export const CheckoutBodySchema = z.object({ tier: TierSchema, price_id: z.string().trim().min(1).max(200).optional() });
 export const CheckoutResponseSchema = z.object({ url: z.string(), session_id: z.string() });
 
-/** What the subscription page can sell, and through which stores. */
+/** A Stripe price as Stripe states it: the amount in the currency's minor units (cents; yen for JPY). */
+export const StripePriceSchema = z.object({
+  price_id: z.string(),
+  /** Minor units, as Stripe's unit_amount. */
+  amount: z.number().int(),
+  /** ISO 4217, lower case as Stripe writes it. */
+  currency: z.string(),
+  interval: z.enum(['day', 'week', 'month', 'year']),
+  interval_count: z.number().int().positive(),
+});
+export type StripePrice = z.infer<typeof StripePriceSchema>;
+
+/** Apple cancels only in the App Store's own settings; the API and the app link there. */
+export const APP_STORE_SUBSCRIPTIONS_URL = 'https://apps.apple.com/account/subscriptions';
+
+/**
+ * What the subscription page can sell, and through which stores. Stripe prices are read from Stripe
+ * (cached); App Store prices are shown by the App Store itself, so only the product ids are listed.
+ */
 export const SubscriptionPlansSchema = z.object({
   apple_enabled: z.boolean(),
   stripe_enabled: z.boolean(),
+  /** Set when Stripe could not be asked for the prices just now (the plans still list what can be bought). */
+  stripe_prices_error: z.string().nullable(),
+  /** Stripe's customer portal login link, when the server configures one. */
+  stripe_portal_url: z.string().nullable(),
   plans: z.array(
     z.object({
       tier: TierSchema,
       apple_product_ids: z.array(z.string()),
       stripe_available: z.boolean(),
+      stripe_prices: z.array(StripePriceSchema),
     }),
   ),
 });

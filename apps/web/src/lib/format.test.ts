@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { countOf, foodList, formatDay, formatDayRange, formatGrams, formatKcal, formatNumber, MEAL_LABELS, pluralize } from './format';
+import { countOf, foodList, formatDate, formatDay, formatDayRange, formatGrams, formatKcal, formatNumber, formatPrice, formatRecurringPrice, MEAL_LABELS, pluralize } from './format';
 
 describe('pluralize and countOf', () => {
   test.each([
@@ -51,5 +51,24 @@ describe('Intl formatting', () => {
     expect(formatDayRange('2026-11-21', 1, 'en-GB')).toBe('21 Nov 2026');
     expect(formatDay('2026-11-21', { weekday: false }, 'en-GB')).toBe('21 Nov');
     expect(MEAL_LABELS.snack).toBe('Snacks');
+  });
+});
+
+describe('store prices (minor units, as Stripe states them)', () => {
+  test('cents become the currency amount in the locale’s own form', () => {
+    expect(formatPrice(499, 'eur', 'en-GB')).toBe('€4.99');
+    expect(formatPrice(499, 'eur', 'de-DE')).toBe('4,99\u00a0€');
+    expect(formatPrice(999, 'usd', 'en-US')).toBe('$9.99');
+  });
+  test('a zero-decimal currency is not divided', () => {
+    expect(formatPrice(500, 'jpy', 'en-US')).toBe('¥500');
+  });
+  test('the period follows the price', () => {
+    expect(formatRecurringPrice({ amount: 999, currency: 'eur', interval: 'month', interval_count: 1 }, 'en-GB')).toBe('€9.99\u00a0/\u00a0month');
+    expect(formatRecurringPrice({ amount: 9900, currency: 'eur', interval: 'year', interval_count: 1 }, 'en-GB')).toBe('€99.00\u00a0/\u00a0year');
+    expect(formatRecurringPrice({ amount: 1200, currency: 'eur', interval: 'month', interval_count: 3 }, 'en-GB')).toBe('€12.00 every 3\u00a0months');
+  });
+  test('an instant as a date', () => {
+    expect(formatDate('2026-11-21T10:00:00Z', 'en-GB')).toBe('21 Nov 2026');
   });
 });

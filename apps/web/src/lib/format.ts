@@ -99,3 +99,28 @@ export function countOf(count: number, noun: string, locale = defaultLocale()): 
 export function foodList(foods: readonly ({ food_name?: string; name?: string } | string)[]): string {
   return foods.map((f) => (typeof f === 'string' ? f : (f.food_name ?? f.name ?? ''))).filter(Boolean).join(' · ');
 }
+
+/** An instant as the locale writes a date: "21 Nov 2026" (en-GB), "Nov 21, 2026" (en-US). */
+export function formatDate(instant: string | Date, locale = defaultLocale()): string {
+  const d = typeof instant === 'string' ? new Date(instant) : instant;
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(d);
+}
+
+/**
+ * A store price given in the currency's minor units (Stripe's unit_amount: cents, or yen for JPY):
+ * "€4.99", "US$9.99", "¥500". The currency's own number of decimals comes from Intl.
+ */
+export function formatPrice(amountMinor: number, currency: string, locale = defaultLocale()): string {
+  const f = new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() });
+  const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
+  return f.format(amountMinor / 10 ** digits);
+}
+
+const PERIOD: Record<'day' | 'week' | 'month' | 'year', string> = { day: 'day', week: 'week', month: 'month', year: 'year' };
+
+/** "€4.99 / month", "€49.99 / year", "€12.00 every 3 months" (the price never splits from its period). */
+export function formatRecurringPrice(p: { amount: number; currency: string; interval: 'day' | 'week' | 'month' | 'year'; interval_count: number }, locale = defaultLocale()): string {
+  const price = formatPrice(p.amount, p.currency, locale);
+  return p.interval_count === 1 ? `${price}\u00a0/\u00a0${PERIOD[p.interval]}` : `${price} every ${p.interval_count}\u00a0${PERIOD[p.interval]}s`;
+}

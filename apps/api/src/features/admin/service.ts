@@ -10,7 +10,7 @@ import { findPlanById, findTaskById, stalledTasks } from '../meal-plans/reposito
 import { enqueueTask, GENERATE_QUEUE, stallAfterMs } from '../meal-plans/task-queue.ts';
 import { finishFailed } from '../meal-plans/generator.ts';
 import * as subs from '../subscriptions/repository.ts';
-import { toSubscription } from '../subscriptions/service.ts';
+import { subscriptionsService, toSubscription } from '../subscriptions/service.ts';
 import { refreshTiers } from '../subscriptions/tiers.ts';
 import * as repo from './repository.ts';
 
@@ -93,6 +93,8 @@ export function adminService(app: FastifyInstance) {
     async remove(admin: UserRow, id: number, ip: string) {
       if (id === admin.id) throw conflict('You cannot delete your own account');
       const target = await userOr404(id);
+      // A deleted account is never charged again: its Stripe subscriptions end at Stripe first.
+      await subscriptionsService(app).cancelAllForDeletion(id);
       await log(admin, ip, 'user_delete', null, { deleted_user_id: id }, target.email);
       await repo.deleteUser(db, id);
     },

@@ -5,6 +5,7 @@ import { hashPassword, verifyDummy } from '../auth/passwords.ts';
 import { assertStrongPassword, confirmPassword } from '../auth/service.ts';
 import { setPassword, updateUser, type UserRow } from '../auth/repository.ts';
 import { sessionFor } from '../auth/session.ts';
+import { subscriptionsService } from '../subscriptions/service.ts';
 import * as repo from './repository.ts';
 
 /** Spec §3 defaults for a user who has not saved settings yet. */
@@ -98,9 +99,16 @@ export function settingsService(app: FastifyInstance) {
       } else if ((confirm.email ?? '').trim().toLowerCase() !== user.email) {
         throw badRequest('Failed to delete account', 'Type your e-mail address to confirm');
       }
+      // Before anything is deleted: a Stripe that cannot be reached leaves the account (and the answer says so)
+      // rather than a deleted account that is still charged.
+      const { appleLeft } = await subscriptionsService(app).cancelAllForDeletion(user.id);
       await app.audit({ action: 'account_delete', actorId: user.id, email: user.email, ip });
       await repo.deleteAccount(db, user.id, user.email);
-      return { message: 'Your account and all its data were deleted.' };
+      return {
+        message: appleLeft
+          ? 'Your account and all its data were deleted. Your App Store subscription renews until you cancel it in the App Store settings (https://apps.apple.com/account/subscriptions).'
+          : 'Your account and all its data were deleted.',
+      };
     },
   };
 }

@@ -47,7 +47,7 @@ export default async function subscriptionRoutes(fastify: FastifyInstance) {
     s.validateReceipt(req.user, req.body.receipt_data, req.ip),
   );
   app.post('/subscriptions/checkout', { config: limit(10), schema: { tags, body: CheckoutBodySchema, response: { 200: CheckoutResponseSchema, ...errorResponses } } }, async (req) =>
-    s.checkout(req.user, req.body.tier, req.ip),
+    s.checkout(req.user, req.body.tier, req.body.price_id, req.ip),
   );
 
   // Called by Apple's servers: no user token; the signed payload is the authentication.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Subscription, SubscriptionPlans, SubscriptionStatusResponse, Tier } from '@app/contracts';
-import { TIERS } from '@app/contracts';
+import { APP_STORE_SUBSCRIPTIONS_URL, TIERS, type StripePrice } from '@app/contracts';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error.ts';
 import type { UserRow } from '../../plugins/auth.ts';
 import type Stripe from 'stripe';
@@ -38,7 +38,7 @@ const OTHER_ACCOUNT = 'This purchase is already linked to another account';
 export function subscriptionsService(app: FastifyInstance) {
   const db = app.db;
   const apple = appleStore(app.config);
-  const stripe = stripeStore(app.config);
+  const stripe = stripeStore(app.config, (msg) => app.log.warn(msg));
 
   async function status(userId: number, known?: UserRow): Promise<SubscriptionStatusResponse> {
     const t = await refreshTiers(db, userId, new Date(), known);
@@ -112,6 +112,8 @@ export function subscriptionsService(app: FastifyInstance) {
   async function applyStripe(state: StripeSubscriptionState, fallbackUserId: number | null, eventType: string) {
     const existing = await repo.findByOriginal(db, 'stripe', state.id);
     const userId = existing?.user_id ?? state.userId ?? fallbackUserId;
+    // An ended subscription we never recorded grants nothing (and its account may be gone): nothing to write.
+    if (!existing && state.status !== 'active' && state.status !== 'pending') return;
     if (!userId || !state.tier) {
       app.log.warn({ stripe_subscription: state.id, price: state.priceId }, 'stripe subscription with unknown user or price ignored');
       return;
@@ -145,16 +147,36 @@ export function subscriptionsService(app: FastifyInstance) {
       return (await repo.listOf(db, userId)).map(toSubscription);
     },
 
+    /**
+     * The tiers with what each store sells: Stripe's prices read from Stripe (cached 10 minutes; when
+     * Stripe cannot answer, the plans still list and say so), the App Store's product ids (the app shows
+     * their prices from StoreKit).
+     */
     async plans(): Promise<SubscriptionPlans> {
       const appleIds = Object.entries(app.config.APPLE_PRODUCT_TIERS);
       const stripeTiers = new Set(Object.values(app.config.STRIPE_PRICE_TIERS));
+      const stripeOn = stripe.enabled && stripeTiers.size > 0;
+      let prices: Map<Tier, StripePrice[]> | null = null;
+      let pricesError: string | null = null;
+      if (stripeOn) {
+        try {
+          prices = await stripe.prices();
+        } catch (e) {
+          app.log.warn({ err: e }, 'stripe prices unavailable');
+          pricesError = e instanceof HttpError ? e.message : 'Stripe could not list the prices just now';
+        }
+      }
       return {
         apple_enabled: apple.enabled,
-        stripe_enabled: stripe.enabled && stripeTiers.size > 0,
+        stripe_enabled: stripeOn,
+        stripe_prices_error: pricesError,
+        stripe_portal_url: stripeOn ? (app.config.STRIPE_PORTAL_URL ?? null) : null,
         plans: TIERS.map((tier) => ({
           tier,
           apple_product_ids: apple.enabled ? appleIds.filter(([, t]) => t === tier).map(([id]) => id) : [],
-          stripe_available: stripe.enabled && stripeTiers.has(tier),
+          // Known prices decide; without them (Stripe down) the configured tiers stay buyable, Checkout states the price.
+          stripe_available: stripeOn && (prices ? (prices.get(tier)?.length ?? 0) > 0 : stripeTiers.has(tier)),
+          stripe_prices: prices?.get(tier) ?? [],
         })),
       };
     },
@@ -186,18 +208,45 @@ export function subscriptionsService(app: FastifyInstance) {
       return { valid: true as const, ...(await applyReceipt(user, jws, null, ip)) };
     },
 
-    /** Ends the entitlement now. A store subscription still renews at its store until cancelled there. */
+    /**
+     * Stripe: cancelled at Stripe at the end of the paid period (the tier stays until then, auto_renew
+     * off). App Store: Apple lets only the subscriber cancel, in the App Store settings, so a verified
+     * one answers 409 with that link. A pending purchase or an admin grant ends now.
+     */
     async deactivate(user: UserRow, id: number, ip: string) {
       const row = await owned(user.id, id);
       if (!['active', 'pending'].includes(row.status)) throw conflict('This subscription has already ended');
+      if (row.platform === 'apple' && row.status === 'active') {
+        throw new HttpError(409, `App Store subscriptions are cancelled in the App Store settings (${APP_STORE_SUBSCRIPTIONS_URL}); Apple does not let apps cancel them`, 'app_store_cancellation', [
+          { loc: [], msg: 'Cancel in the App Store', type: 'app_store_cancellation', url: APP_STORE_SUBSCRIPTIONS_URL },
+        ]);
+      }
+      if (row.platform === 'stripe' && row.status === 'active' && row.original_transaction_id) {
+        const state = await stripe.cancelAtPeriodEnd(row.original_transaction_id);
+        const updated = await repo.update(db, row.id, { auto_renew: false, expires_at: state.expiresAt ?? row.expires_at, status: state.status, ended_at: state.status === 'active' ? null : new Date() });
+        await refreshTiers(db, user.id);
+        await app.audit({ action: 'subscription_deactivated', actorId: user.id, ip, details: { subscription_id: row.id, platform: row.platform, tier: row.tier, at_period_end: true } });
+        return toSubscription(updated!);
+      }
       const updated = await repo.update(db, row.id, { status: 'cancelled', ended_at: new Date(), auto_renew: false });
       await refreshTiers(db, user.id);
       await app.audit({ action: 'subscription_deactivated', actorId: user.id, ip, details: { subscription_id: row.id, platform: row.platform, tier: row.tier } });
       return toSubscription(updated!);
     },
 
-    async checkout(user: UserRow, tier: Tier, ip: string) {
-      const session = await stripe.checkout(user, tier);
+    /**
+     * Account deletion: ends the user's active Stripe subscriptions at Stripe now, so a deleted account
+     * is never charged again. Answers whether an App Store subscription is left (only its owner can
+     * cancel it, in the App Store settings).
+     */
+    async cancelAllForDeletion(userId: number): Promise<{ appleLeft: boolean }> {
+      const rows = (await repo.listOf(db, userId)).filter((r) => r.status === 'active');
+      for (const r of rows) if (r.platform === 'stripe' && r.original_transaction_id) await stripe.cancelNow(r.original_transaction_id);
+      return { appleLeft: rows.some((r) => r.platform === 'apple' && r.auto_renew) };
+    },
+
+    async checkout(user: UserRow, tier: Tier, priceId: string | undefined, ip: string) {
+      const session = await stripe.checkout(user, tier, priceId);
       await app.audit({ action: 'subscription_checkout', actorId: user.id, ip, details: { tier, session_id: session.session_id } });
       return session;
     },

@@ -129,14 +129,29 @@ describe('App Store purchase verification', () => {
     expect((await t.http.get('/subscriptions', { token: a.token })).json.map((s: any) => s.id)).toEqual([id]);
   });
 
-  it('deactivate ends the tier now', async () => {
+  it('deactivating an App Store subscription answers 409 with the App Store link and keeps the tier; a pending one ends', async () => {
     const u = await createUser(t);
     const res = await t.http.post('/subscriptions/validate-receipt', { receipt_data: await signJws(chain, transaction()) }, { token: u.token });
     expect(await searchStatus(u.token)).toBe(200);
     const off = await t.http.post(`/subscriptions/${res.json.subscription.id}/deactivate`, undefined, { token: u.token });
-    expect(off.json).toMatchObject({ status: 'cancelled', auto_renew: false });
-    expect(await active(u.token)).toMatchObject({ is_pro: false, active_subscription: null });
-    expect(await searchStatus(u.token)).toBe(403);
+    expect(off.status).toBe(409);
+    expect(off.json.detail.msg).toContain('https://apps.apple.com/account/subscriptions');
+    expect(off.json.detail.errors[0]).toMatchObject({ url: 'https://apps.apple.com/account/subscriptions' });
+    // Apple keeps charging until the user cancels there, so the paid tier stays.
+    expect(await active(u.token)).toMatchObject({ is_pro: true, active_subscription: { status: 'active' } });
+    expect(await searchStatus(u.token)).toBe(200);
+
+    const pending = await t.http.post('/subscriptions', { product_id: 'com.example.premium.yearly' }, { token: u.token });
+    const ended = await t.http.post(`/subscriptions/${pending.json.id}/deactivate`, undefined, { token: u.token });
+    expect(ended.json).toMatchObject({ status: 'cancelled', auto_renew: false });
+  });
+
+  it('deleting an account with an App Store subscription says it renews until cancelled in the App Store', async () => {
+    const u = await createUser(t);
+    await t.http.post('/subscriptions/validate-receipt', { receipt_data: await signJws(chain, transaction()) }, { token: u.token });
+    const del = await t.http.del('/profile', { token: u.token, body: { password: u.password } });
+    expect(del.status).toBe(200);
+    expect(del.json.message).toContain('App Store settings (https://apps.apple.com/account/subscriptions)');
   });
 
   it('clients cannot set the tier flags (PUT /profile, user settings)', async () => {

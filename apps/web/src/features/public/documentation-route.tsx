@@ -73,7 +73,9 @@ export function Component() {
           body: (
             <ul>
               <li>Everything above is free. <strong>Plus</strong> adds a dish from a restaurant near you to meal reminders; <strong>Pro</strong> adds recipe analysis and search and the deeper pattern analysis (Pro insights); <strong>Premium</strong> includes Pro. <strong>Premium Features</strong> lists what each plan unlocks.</li>
-              <li><strong>Subscription</strong> shows your plan and when it renews or ends. In the iOS app you buy through the App Store; on the web through Stripe, where the server has it enabled. A locked feature says which plan unlocks it.</li>
+              <li><strong>Subscription</strong> shows your plan, when it renews or ends, and each plan’s price. On the web you pay through Stripe, where the server has it enabled; in the iOS app the App Store shows the price. A locked feature says which plan unlocks it.</li>
+              <li>To cancel a web subscription, choose <strong>Cancel subscription</strong>: Stripe does not charge you again and you keep the plan until the paid period ends. An App Store subscription can only be cancelled by you, in the App Store settings (Apple does not let apps cancel it); <strong>Manage in the App Store</strong> opens them.</li>
+              <li>Deleting your account cancels a web subscription at Stripe. An App Store subscription keeps renewing until you cancel it in the App Store settings.</li>
             </ul>
           ),
         },

@@ -7,6 +7,7 @@ const RELEASES = [
     items: [
       'Reminders: a reminder to log at your times and meal ideas before each meal that fit what is left, with quiet hours, in the app and as push notifications (iOS and browsers).',
       'Plans: Plus, Pro and Premium, bought in the App Store or on the web (where enabled), verified by the server; an admin console for the people who run the service.',
+      'Subscription: each plan shows its price as the store states it (monthly or yearly on the web); cancelling a web subscription stops renewal and keeps the plan until the paid period ends; App Store subscriptions are cancelled in the App Store settings; deleting your account cancels a web subscription.',
       'Restaurant Finder: places near you with menu items that fit what is left of your day.',
       'Dashboard history: calories against your goal over 7, 30 or 90 days, averages, streak and trend weight.',
       'Meal plans for strict diets: keto, low-carb, high-protein and vegetarian days land within 10 % (or 5 g) of each macro.',

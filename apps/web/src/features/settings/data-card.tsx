@@ -48,12 +48,13 @@ export function DataCard() {
 
   async function deleteAccount() {
     try {
-      await remove({ password }).unwrap();
+      const done = await remove({ password }).unwrap();
       setConfirm(false);
       // Leave the guarded page first: signing out while on it would make the guard send us to /login.
       await navigate(paths.home, { replace: true });
       dispatch(signOut());
-      notify.success('Your account and all its data have been deleted.');
+      // The server's words: they say when an App Store subscription is left to cancel in the App Store.
+      notify.success(done.message);
     } catch (e) {
       notify.error(errorText(e, 'Failed to delete account'));
     }
@@ -86,7 +87,9 @@ export function DataCard() {
       <Dialog open={confirm} onClose={() => setConfirm(false)} aria-labelledby="delete-title" maxWidth="xs" fullWidth>
         <DialogTitle id="delete-title">Delete your account?</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>Everything is removed immediately. Enter your password to confirm.</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>
+            Everything is removed immediately. A web subscription is cancelled at Stripe; an App Store subscription can only be cancelled by you, in the App Store settings. Enter your password to confirm.
+          </DialogContentText>
           <PasswordField label="Password" autoComplete="current-password" value={password} onChange={setPassword} autoFocus />
         </DialogContent>
         <DialogActions>

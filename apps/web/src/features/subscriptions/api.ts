@@ -1,4 +1,4 @@
-import type { Subscription, SubscriptionPlans, SubscriptionStatusResponse, Tier } from '@app/contracts';
+import type { Subscription, SubscriptionPlans, SubscriptionStatusResponse, Tier, ValidateReceiptResponse } from '@app/contracts';
 import { api } from '../../lib/api';
 import { userUpdated } from '../../lib/session';
 
@@ -16,7 +16,12 @@ export const subscriptionsApi = api.injectEndpoints({
     }),
     subscriptions: build.query<Subscription[], void>({ query: () => '/subscriptions', providesTags: ['Subscription'] }),
     subscriptionPlans: build.query<SubscriptionPlans, void>({ query: () => '/subscriptions/plans' }),
-    checkout: build.mutation<{ url: string; session_id: string }, Tier>({ query: (tier) => ({ url: '/subscriptions/checkout', method: 'POST', body: { tier } }) }),
+    checkout: build.mutation<{ url: string; session_id: string }, { tier: Tier; price_id?: string }>({ query: (body) => ({ url: '/subscriptions/checkout', method: 'POST', body }) }),
+    /** One StoreKit 2 signed transaction (restore purchases); the server verifies it with Apple's chain. */
+    validateReceipt: build.mutation<ValidateReceiptResponse, string>({
+      query: (receipt_data) => ({ url: '/subscriptions/validate-receipt', method: 'POST', body: { receipt_data } }),
+      invalidatesTags: ['Subscription', 'User'],
+    }),
     deactivateSubscription: build.mutation<Subscription, number>({
       query: (id) => ({ url: `/subscriptions/${id}/deactivate`, method: 'POST' }),
       invalidatesTags: ['Subscription', 'User'],
@@ -24,4 +29,4 @@ export const subscriptionsApi = api.injectEndpoints({
   }),
 });
 
-export const { useSubscriptionStatusQuery, useSubscriptionsQuery, useSubscriptionPlansQuery, useCheckoutMutation, useDeactivateSubscriptionMutation } = subscriptionsApi;
+export const { useSubscriptionStatusQuery, useSubscriptionsQuery, useSubscriptionPlansQuery, useCheckoutMutation, useDeactivateSubscriptionMutation, useValidateReceiptMutation } = subscriptionsApi;

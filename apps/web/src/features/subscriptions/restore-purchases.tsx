@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { errorDetail } from '../../lib/errors';
+import { isIos } from '../../lib/platform';
+import { currentTransactions, storeKitAvailable } from '../../lib/store-kit';
+import { useValidateReceiptMutation } from './api';
+
+type Outcome = { severity: 'success' | 'info' | 'warning' | 'error'; text: string };
+
+/**
+ * iOS only: sends every StoreKit 2 transaction this Apple ID holds now to the server, which verifies
+ * each against Apple's certificate chain and links it to this account. Not shown in a browser.
+ */
+export function RestorePurchases() {
+  const [validate] = useValidateReceiptMutation();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  if (!isIos()) return null;
+  if (!storeKitAvailable()) {
+    return <Alert severity="info">Restoring App Store purchases is not available in this version of the app.</Alert>;
+  }
+
+  async function restore() {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const transactions = await currentTransactions();
+      if (!transactions.length) {
+        setOutcome({ severity: 'info', text: 'The App Store has no active subscription for this Apple ID.' });
+        return;
+      }
+      let restored = 0;
+      const refused: string[] = [];
+      for (const jws of transactions) {
+        try {
+          await validate(jws).unwrap();
+          restored += 1;
+        } catch (e) {
+          refused.push(errorDetail(e, 'Could not validate purchase receipt').msg);
+        }
+      }
+      const done = restored ? `Restored ${restored === 1 ? 'your App Store subscription' : `${restored} App Store subscriptions`}.` : '';
+      const why = refused.length ? ` Not restored: ${[...new Set(refused)].join('; ')}.` : '';
+      setOutcome({ severity: refused.length ? (restored ? 'warning' : 'error') : 'success', text: `${done}${why}`.trim() });
+    } catch {
+      setOutcome({ severity: 'error', text: 'The App Store did not answer. Check your connection and try again.' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+        <Button variant="outlined" onClick={restore} disabled={busy}>
+          {busy ? 'Restoring…' : 'Restore purchases'}
+        </Button>
+        <Typography variant="body2" color="text.secondary">
+          Links the App Store subscriptions of this Apple ID to your account.
+        </Typography>
+      </Box>
+      {outcome && <Alert severity={outcome.severity}>{outcome.text}</Alert>}
+    </Box>
+  );
+}
