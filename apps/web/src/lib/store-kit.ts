@@ -2,9 +2,10 @@
  * The bridge to StoreKit 2 in the iOS app, for "Restore purchases". The native side is a Capacitor
  * plugin named `StoreKit` whose `currentTransactions()` answers the `jwsRepresentation` of every
  * transaction in `Transaction.currentEntitlements` (the subscriptions StoreKit says this Apple ID owns
- * now). No such plugin is among this app's dependencies and the iOS project does not register one yet:
- * until it does, `storeKitAvailable()` is false and the subscription page says restoring is not
- * available in this version of the app. In a browser there is no StoreKit: the button is not shown.
+ * now), after `AppStore.sync()`. It lives in the iOS project (ios/App/App/StoreKitPlugin.swift, registered
+ * by MainViewController.swift). An app build without it gets `storeKitAvailable()` false and the
+ * subscription page says restoring is not available in this version of the app. In a browser there is no
+ * StoreKit: the button is not shown.
  */
 import { isIos } from './platform';
 
