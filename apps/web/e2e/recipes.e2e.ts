@@ -137,7 +137,9 @@ describe('recipes', () => {
         await shot(page, `recipes-import-${viewport.width}-${scheme}`);
         await page.getByRole('button', { name: 'Swap food for 1 cup milk' }).click();
         await page.getByRole('dialog').getByRole('option').first().waitFor();
-        await shot(page, `recipes-swap-${viewport.width}-${scheme}`);
+        // The dialog opens with the search box focused, ready to type.
+        await poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
+        if (process.env.SHOTS_DIR) await page.screenshot({ path: join(process.env.SHOTS_DIR, `recipes-swap-${viewport.width}-${scheme}.png`) });
         await ctx.close();
       }
     }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -23,9 +23,11 @@ export function SwapFoodDialog({ line, initialQuery, onPick, onClose }: Props) {
   const [query, setQuery] = useState(initialQuery);
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="swap-food-title">
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="swap-food-title"
+      // Focus the search box once the dialog has opened (the dialog's own focus handling runs before that).
+      slotProps={{ transition: { onEntered: () => input.current?.focus() } }}
+    >
       <DialogTitle id="swap-food-title">Choose the food</DialogTitle>
       <DialogContent>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
