@@ -1,17 +1,106 @@
-import { describe, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { useProduct, newContext, openSignedIn, registerVerifiedUser, type Server } from './harness';
+/**
+ * Recipes end to end: the real product, allowed to fetch from a loopback "recipe site" (the API's fixture
+ * pages), a Pro user (granted by the admin through the API). Import by web address, swap one ingredient's
+ * food and see the per-serving calories follow, save, open it from My Recipes, log a serving, find it on
+ * the food log. Also: build a recipe from the food search. With SHOTS_DIR set, keeps screenshots of the
+ * import screen at 390 and 1280 px in light and dark.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, MOBILE, apiCall, launchBrowser, newContext, openSignedIn, poll, registerVerifiedUser, startServer, type Server } from './harness';
+import { startRecipeSite } from '../../api/test/fixtures/recipes/server';
 
+const ADMIN = { email: 'root@example.com', password: 'Quartz-Lantern-Meadow-58' };
 let server: Server;
 let browser: Browser;
-useProduct((s, b) => {
-  server = s;
-  browser = b;
+let site: Awaited<ReturnType<typeof startRecipeSite>>;
+beforeAll(async () => {
+  site = await startRecipeSite();
+  server = await startServer({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RECIPE_FETCH_ALLOW_PRIVATE: 'true', RECIPE_ALLOWED_DOMAINS: '127.0.0.1' } });
+  browser = await launchBrowser();
+}, 400_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await site?.close();
 });
 
-// Importing a web page needs a Pro user, and no API sets is_pro yet (subscriptions issue): this spec
-// builds a recipe from the food search instead, then saves it, logs a serving and finds it on the food log.
+/** A verified user with Pro (recipe analysis is a Pro feature), granted by the admin. */
+async function proUser() {
+  const user = await registerVerifiedUser(server);
+  const admin = await apiCall(server, 'POST', '/auth/login', ADMIN);
+  const grant = await apiCall(server, 'PUT', `/admin/users/${user.user.id}`, { grant: { tier: 'pro', ends_at: null } }, admin.json.access_token);
+  expect(grant.status).toBe(200);
+  return user;
+}
+
+const SMOOTHIE = '20-microdata-smoothie.html';
+const kcal = async (page: Page) => Number(((await page.getByTestId('per-serving-calories').first().textContent()) ?? '').replace(/[^\d]/g, ''));
+
+async function importSmoothie(page: Page) {
+  await page.getByLabel('Recipe web address or ingredient lines').fill(`${site.url}/pages/${SMOOTHIE}`);
+  await page.getByRole('button', { name: 'Analyze' }).click();
+  await page.getByRole('heading', { name: 'Strawberry Banana Smoothie' }).waitFor({ timeout: 60_000 });
+}
+
+async function shot(page: Page, name: string) {
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: join(process.env.SHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
 describe('recipes', () => {
+  test('import a recipe by web address, swap a food, save, open it from My Recipes, log a serving', { timeout: 180_000 }, async () => {
+    const user = await proUser();
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, user.token, '/recipes');
+    await importSmoothie(page);
+    await expect.poll(() => page.getByLabel('Servings').inputValue()).toBe('2');
+    const before = await kcal(page);
+    expect(before).toBeGreaterThan(150);
+
+    // The milk line: swap whole milk for skim milk through the food search dialog.
+    const milk = page.getByRole('listitem').filter({ hasText: '1 cup milk' });
+    await expect.poll(() => milk.textContent()).toMatch(/Milk, whole/);
+    await milk.getByRole('button', { name: 'Swap food for 1 cup milk' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose the food' });
+    const search = dialog.getByRole('searchbox', { name: 'Search foods' });
+    await expect.poll(() => search.inputValue()).toBe('milk');
+    await search.fill('skim milk');
+    const results = dialog.getByRole('listbox', { name: 'Search results' });
+    await results.getByRole('option', { name: /^Milk, (nonfat|skim|fat free)/i }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => milk.textContent()).toMatch(/Milk, (nonfat|skim|fat free)/i);
+    // 1 cup of whole milk is ~146 kcal, of skim ~83: per serving (of 2) about 30 kcal less, at once.
+    await poll(() => kcal(page)).toBeLessThan(before - 20);
+    const swapped = await kcal(page);
+
+    // Change an amount too: twice the honey.
+    const honey = page.getByLabel('Grams of 1 tablespoon honey');
+    await honey.fill(String(Number(await honey.inputValue()) * 2));
+    await poll(() => kcal(page)).toBeGreaterThan(swapped + 20);
+    const final = await kcal(page);
+
+    await page.getByRole('button', { name: 'Save recipe' }).click();
+    await page.waitForURL(/\/recipe\/\d+$/);
+    await page.getByRole('heading', { name: 'Strawberry Banana Smoothie' }).waitFor();
+    // The server recomputes from the foods and grams sent: the same per-serving calories.
+    expect(Math.abs((await kcal(page)) - final)).toBeLessThanOrEqual(1);
+
+    await page.goto(`${server.baseUrl}/my-recipes`);
+    await page.getByRole('link', { name: /Strawberry Banana Smoothie/ }).click();
+    await page.waitForURL(/\/recipe\/\d+$/);
+    await page.getByRole('button', { name: 'Log a serving' }).click();
+    await page.getByText('Logged to your food log.').waitFor();
+    await page.goto(`${server.baseUrl}/food-log`);
+    await page.getByText('Strawberry Banana Smoothie').first().waitFor();
+    const date = new Date().toISOString().slice(0, 10);
+    const summary = await apiCall(server, 'GET', `/food-logs/daily-summary/${date}`, undefined, user.token);
+    const logged = summary.json.meals.dinner.foods.find((f: { food_name: string }) => f.food_name === 'Strawberry Banana Smoothie');
+    expect(Math.abs(logged.calories - final)).toBeLessThanOrEqual(1);
+    await ctx.close();
+  });
+
   test('build a recipe, change an amount, save, log a serving, see it on the food log', async () => {
     const user = await registerVerifiedUser(server);
     const ctx = await newContext(browser);
@@ -35,5 +124,24 @@ describe('recipes', () => {
     await page.goto(`${server.baseUrl}/my-recipes`);
     await page.getByRole('link', { name: /Banana oat bowl/ }).waitFor();
     await ctx.close();
+  });
+
+  test.skipIf(!process.env.SHOTS_DIR)('import screen at 390 and 1280 px, light and dark', { timeout: 400_000 }, async () => {
+    const user = await proUser();
+    for (const viewport of [MOBILE, DESKTOP]) {
+      for (const scheme of ['light', 'dark'] as const) {
+        const ctx = await newContext(browser, viewport, scheme);
+        const page = await ctx.newPage();
+        await openSignedIn(page, server, user.token, '/recipes');
+        await importSmoothie(page);
+        await shot(page, `recipes-import-${viewport.width}-${scheme}`);
+        await page.getByRole('button', { name: 'Swap food for 1 cup milk' }).click();
+        await page.getByRole('dialog').getByRole('option').first().waitFor();
+        // The dialog opens with the search box focused, ready to type.
+        await poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
+        if (process.env.SHOTS_DIR) await page.screenshot({ path: join(process.env.SHOTS_DIR, `recipes-swap-${viewport.width}-${scheme}.png`) });
+        await ctx.close();
+      }
+    }
   });
 });

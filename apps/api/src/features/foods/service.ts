@@ -110,6 +110,11 @@ async function candidates(db: Db, userId: number, query: string) {
   return { q, rows, total, match: 'full' as const };
 }
 
+/** Several foods at once, in the order asked; unknown ids and other users' custom foods are left out. */
+export async function foodDetails(db: Db, userId: number, ids: string[]): Promise<FoodDetail[]> {
+  return (await repo.getFoods(db, ids, userId)).map(toDetail);
+}
+
 /** Another user's custom food answers 404, exactly like an unknown id. */
 export async function foodDetail(db: Db, userId: number, id: string): Promise<FoodDetail> {
   const row = await repo.getFood(db, id, userId);

@@ -81,6 +81,8 @@ function servingFor(food: FoodDetail, re: RegExp): FoodServing | undefined {
   return food.servings.filter((s) => re.test(s.unit) && s.unit !== 'g').sort((a, b) => a.unit.length - b.unit.length)[0];
 }
 
+const DRAINED = /\bdrained\b|\brinsed\b/i;
+
 /** A count with no unit ("3 bananas", "1 onion"): the food's own "one of it" measure. */
 const ONE_ITEM = /^(medium|whole|large|fruit|item|each|onion|banana|egg|pepper|tomato|carrot|potato|apple|lime|lemon|avocado|breast|fillet|stalk|tortilla|slice|leaf|clove|zucchini|cucumber|head)\b/i;
 
@@ -90,7 +92,13 @@ const ONE_ITEM = /^(medium|whole|large|fruit|item|each|onion|banana|egg|pepper|t
  * (from its cup measure) or water's.
  */
 export function gramsPerUnit(p: ParsedLine, food: FoodDetail): { grams: number; how: string } | null {
-  if (p.package_grams) return { grams: p.package_grams, how: 'package size in the line' };
+  if (p.package_grams) {
+    // "1 (15 oz) can chickpeas, drained": the label weighs the liquid too; drained solids are about 60 % of
+    // it for beans and vegetables, about 80 % for fish and meat.
+    if (!DRAINED.test(p.original)) return { grams: p.package_grams, how: 'package size in the line' };
+    const share = /fish|shellfish|poultry|beef|pork|meat/i.test(food.food_group) ? 0.8 : 0.6;
+    return { grams: p.package_grams * share, how: `drained: ${share * 100} % of the package size in the line` };
+  }
   const u = p.unit;
   if (u && WEIGHT_G[u]) return { grams: WEIGHT_G[u]!, how: 'weight unit' };
   if (u && unitNames[u]) {
@@ -102,11 +110,15 @@ export function gramsPerUnit(p: ParsedLine, food: FoodDetail): { grams: number; 
     if (cup) return { grams: ((cup.grams / cup.amount) * VOLUME_ML[u]!) / VOLUME_ML.cup!, how: 'volume at the food’s density' };
     const tbsp = servingFor(food, unitNames.tablespoon!);
     if (tbsp) return { grams: ((tbsp.grams / tbsp.amount) * VOLUME_ML[u]!) / VOLUME_ML.tablespoon!, how: 'volume at the food’s density' };
+    const tsp = servingFor(food, unitNames.teaspoon!);
+    if (tsp) return { grams: ((tsp.grams / tsp.amount) * VOLUME_ML[u]!) / VOLUME_ML.teaspoon!, how: 'volume at the food’s density' };
     return { grams: VOLUME_ML[u]!, how: 'volume at the density of water' };
   }
   if (!u || ['large', 'medium', 'small', 'whole', 'piece', 'head', 'stalk', 'clove', 'slice'].includes(u)) {
     const own = food.servings.filter((s) => s.unit !== 'g' && !/^(cup|tbsp|tsp|oz|fl oz|lb)\b/i.test(s.unit));
-    const pick = (u && own.find((s) => new RegExp(`^${u}`, 'i').test(s.unit))) || own.find((s) => /^medium\b/i.test(s.unit)) || own.find((s) => ONE_ITEM.test(s.unit)) || own[0];
+    // Recipes are written for large eggs; other things come medium-sized unless the line says otherwise.
+    const size = /^egg\b/i.test(food.name) ? /^large\b/i : /^medium\b/i;
+    const pick = (u && own.find((s) => new RegExp(`^${u}`, 'i').test(s.unit))) || own.find((s) => size.test(s.unit)) || own.find((s) => /^medium\b/i.test(s.unit)) || own.find((s) => ONE_ITEM.test(s.unit)) || own[0];
     if (pick) return { grams: pick.grams / pick.amount, how: `food measure "${pick.description}"` };
   }
   return null;

@@ -127,6 +127,23 @@ describe('POST /recipes/analyze', () => {
     expect(Object.keys(d.nutrition_per_serving)).toEqual(expect.arrayContaining(['calories', 'protein', 'carbs', 'fat', 'fiber', 'sugar', 'sodium']));
   });
 
+  it('reads lines as a cook buys them: dry pasta, granulated sugar, raw tomatoes, canned and drained beans, large eggs', async () => {
+    const lines = ['400 g spaghetti', '1 cup white sugar', '2 tomatoes', '1 (15 oz) can chickpeas, drained', '2 eggs', '1 teaspoon ground cumin', '2 tablespoons olive oil'];
+    const res = await t.http.post('/recipes/analyze', { ingredients: lines }, { token: pro });
+    expect(res.status).toBe(200);
+    const [spaghetti, sugar, tomatoes, chickpeas, eggs, cumin, oil] = res.json.recipe_details.ingredients;
+    expect(spaghetti.food_name).toMatch(/^Spaghetti, dry/);
+    expect(spaghetti.nutrients.calories).toBeGreaterThan(1400);
+    expect(sugar).toMatchObject({ food_name: 'Sugar, granulated', grams: 200 });
+    expect(tomatoes.food_name).toMatch(/^Tomato, red, ripe, raw/);
+    expect(chickpeas.food_name).toMatch(/canned/);
+    expect(chickpeas.grams).toBeGreaterThan(230);
+    expect(chickpeas.grams).toBeLessThan(280);
+    expect(eggs.grams).toBe(100);
+    expect(cumin.food_name).toMatch(/cumin/i);
+    expect(oil.food_name).toMatch(/^Oil, olive/);
+  });
+
   it('imports a recipe page from the (loopback) site and analyses it', async () => {
     const page = expectedPages.find((p) => p.structure === 'graph')!;
     const res = await t.http.post('/recipes/analyze', { url: `${site.url}/pages/${page.file}` }, { token: pro });

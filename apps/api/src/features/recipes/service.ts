@@ -3,10 +3,11 @@ import type { AnalyzeRecipeBody, AnalyzedIngredient, RecipeNutrition, RecipeSave
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { HttpError, notFound, unprocessable } from '../../lib/http-error.ts';
-import { foodDetail, searchFoods } from '../foods/service.ts';
+import { foodDetail, foodDetails, searchFoods } from '../foods/service.ts';
 import { extractRecipe, type ExtractedRecipe } from './extract.ts';
 import { DEFAULT_RECIPE_DOMAINS, checkUrl, domainOf, fetchPage, type FetchOptions } from './fetch-page.ts';
 import { gramsPerUnit, parseLine } from './ingredients.ts';
+import { ingredientScore, vocabularyWords, type Candidate } from './match.ts';
 import * as repo from './repository.ts';
 
 const KEYS = ['calories', 'protein', 'carbs', 'fat', 'fiber', 'sugar', 'sodium', 'potassium', 'saturated_fat', 'monounsaturated_fat', 'polyunsaturated_fat', 'trans_fat', 'cholesterol'] as const;
@@ -56,31 +57,33 @@ export async function importRecipe(config: Config, url: string): Promise<Extract
 
 const shareIn = (words: string[], text: string) => words.filter((w) => text.includes(w.replace(/(e?s)$/, ''))).length / words.length;
 
+/** Candidates taken from each search answer. */
+const PER_QUERY = 12;
+
 /**
- * The foods search, then a second look at its first few answers: the food whose own name holds the most
- * line words with the fewest extra words ("honey" → Honey, not "Ham, honey, smoked"). When nothing
- * matches all words, leading describing words are dropped ("white sugar" → "sugar").
+ * The foods search asked a few ways (the line's food words, the cooking vocabulary's USDA wording, the
+ * head noun alone), then the candidates re-ranked for what a recipe means (match.ts): "400 g spaghetti"
+ * is dry spaghetti, "sugar" granulated sugar, "1 (15 oz) can kidney beans" canned beans.
  */
 async function matchFood(db: Db, userId: number, foodWords: string, line: string) {
   const words = foodWords.split(' ');
-  // The line's own hints: "1 (15 oz) can chickpeas" is canned, "3 cups cooked rice" is cooked, "400 g spaghetti" is not.
-  const canned = /\bcans?\b|\btinned\b/i.test(line);
-  const cooked = /\bcooked\b/i.test(line);
-  const hint = (text: string) => (canned ? (text.includes('canned') ? 0.3 : 0) : 0) + (/\bcooked\b/.test(text) ? (cooked ? 0.3 : -0.3) : 0) + (/\bcondensed\b/.test(text) ? -0.3 : 0);
-  for (let from = 0; from < words.length; from++) {
-    const query = words.slice(from).join(' ');
-    const found = await searchFoods(db, userId, query, 1, 10);
-    if (!found.foods.length) continue;
-    const scored = found.foods.map((f, rank) => {
-      const name = f.name.toLowerCase();
-      const extra = name.split(/[^a-z]+/).filter(Boolean).length;
-      return { f, s: shareIn(words, name) * 2 - 0.04 * extra - 0.05 * rank + hint(name) };
-    });
-    scored.sort((a, b) => b.s - a.s);
-    const food = await foodDetail(db, userId, scored[0]!.f.id);
-    return { food, wordShare: shareIn(words, `${food.name} ${food.food_description}`.toLowerCase()) };
+  const canned = /\bcans?\b|\bcanned\b|\btinned\b/i.test(line);
+  const vocabulary = vocabularyWords(foodWords);
+  const extra = canned ? `${vocabulary ?? foodWords} canned` : vocabulary;
+  const queries = [...new Set([extra, foodWords, words.length > 2 ? words.slice(-2).join(' ') : null, words.length > 1 ? words.at(-1)! : null].filter((q): q is string => !!q))];
+  const ranks = new Map<string, number>();
+  for (const query of queries) {
+    const found = await searchFoods(db, userId, query, 1, PER_QUERY);
+    for (const [rank, f] of found.foods.entries()) if (!ranks.has(f.id)) ranks.set(f.id, rank);
   }
-  return null;
+  if (!ranks.size) return null;
+  const candidates = await foodDetails(db, userId, [...ranks.keys()]);
+  const scored = candidates.map((food) => {
+    const c: Candidate = { name: food.name, description: food.food_description, group: food.food_group, brand_name: food.brand_name, rank: ranks.get(food.id)! };
+    return { food, s: ingredientScore(c, foodWords, line, extra) };
+  });
+  const food = scored.sort((a, b) => b.s - a.s)[0]!.food;
+  return { food, wordShare: shareIn(words, `${food.name} ${food.food_description}`.toLowerCase()) };
 }
 
 /** One line → matched food, grams and nutrients. Unconvertible lines keep their food but 0 g. */

@@ -1,46 +1,95 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../lib/errors';
+import { formatKcal } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { useAnalyzeRecipeMutation, useSaveRecipeMutation, type AnalyzedIngredient, type RecipeDetails } from './api';
+import { foodLogApi } from '../food-log/api';
+import { useAnalyzeRecipeMutation, useSaveRecipeMutation, type AnalyzedIngredient, type RecipeDetails, type RecipeNutrition } from './api';
 import { isLocked, LockedFeature } from '../../components/locked-feature';
 import { NutritionCard } from './nutrition-card';
+import { SwapFoodDialog } from './swap-food-dialog';
 
-/** /recipes (Import Recipe): a web address or pasted lines → analysis; each amount editable; save. */
+const KEYS = ['calories', 'protein', 'carbs', 'fat', 'fiber', 'sugar', 'sodium'] as const;
+type Per100 = RecipeNutrition;
+
+/** One ingredient row: the analysis, plus the food's nutrients per 100 g so amounts and swaps recompute at once. */
+interface Row extends AnalyzedIngredient {
+  per100: Per100 | null;
+}
+
+const scale = (per100: Per100 | null, grams: number | null): RecipeNutrition =>
+  Object.fromEntries(KEYS.map((k) => [k, per100 && grams ? (per100[k] * grams) / 100 : 0])) as unknown as RecipeNutrition;
+const per100Of = (r: AnalyzedIngredient): Per100 | null =>
+  r.grams ? (Object.fromEntries(KEYS.map((k) => [k, (r.nutrients[k] * 100) / r.grams!])) as unknown as Per100) : null;
+
+/**
+ * /recipes (Import Recipe): a web address or pasted lines → analysis; each row editable (swap the food
+ * through the food search, change the grams), servings editable; per-serving nutrition follows at once; save.
+ */
 export function Component() {
   const [source, setSource] = useState('');
   const [analyze, analysis] = useAnalyzeRecipeMutation();
   const [save, saving] = useSaveRecipeMutation();
+  const [getFood] = foodLogApi.useLazyGetFoodQuery();
   const [details, setDetails] = useState<RecipeDetails | null>(null);
-  const [rows, setRows] = useState<AnalyzedIngredient[]>([]);
+  const [rows, setRows] = useState<Row[]>([]);
+  const [servings, setServings] = useState(1);
+  const [swapping, setSwapping] = useState<number | null>(null);
+  const [swapError, setSwapError] = useState<string | null>(null);
   const navigate = useNavigate();
 
   async function run() {
     const text = source.trim();
     const body = /^https?:\/\//i.test(text) ? { url: text } : { ingredients: text.split('\n').map((l) => l.trim()).filter(Boolean) };
     const res = await analyze(body).unwrap().catch(() => null);
-    if (res) {
-      setDetails(res.recipe_details);
-      setRows(res.recipe_details.ingredients);
-    }
+    if (!res) return;
+    const d = res.recipe_details;
+    // Rows with a food but no grams yet ("salt to taste") need the food's own nutrients to follow a new amount.
+    const list = await Promise.all(
+      d.ingredients.map(async (r): Promise<Row> => {
+        const known = per100Of(r);
+        if (known || !r.food_id) return { ...r, per100: known };
+        const food = await getFood(r.food_id, true).unwrap().catch(() => null);
+        return { ...r, per100: food ? (food.per_100g as unknown as Per100) : null };
+      }),
+    );
+    setDetails(d);
+    setServings(d.servings);
+    setRows(list);
   }
-  const setGrams = (i: number, grams: number) =>
-    setRows((list) => list.map((r, j) => (j === i ? { ...r, grams, nutrients: { ...r.nutrients, calories: r.grams ? (r.nutrients.calories * grams) / r.grams : r.nutrients.calories } } : r)));
+
+  const setGrams = (i: number, grams: number) => setRows((list) => list.map((r, j) => (j === i ? { ...r, grams, nutrients: scale(r.per100, grams) } : r)));
+
+  async function swap(i: number, foodId: string) {
+    setSwapping(null);
+    setSwapError(null);
+    const food = await getFood(foodId, true).unwrap().catch(() => null);
+    if (!food) return setSwapError('That food could not be loaded. Try again.');
+    const per100 = food.per_100g as unknown as Per100;
+    setRows((list) =>
+      list.map((r, j) => {
+        if (j !== i) return r;
+        const grams = r.grams || food.serving_grams;
+        return { ...r, food_id: food.id, food_name: food.name, per100, grams, nutrients: scale(per100, grams), conversion: 'chosen by you' };
+      }),
+    );
+  }
+
+  const total = Object.fromEntries(KEYS.map((k) => [k, rows.reduce((s, r) => s + (r.nutrients[k] ?? 0), 0)])) as unknown as RecipeNutrition;
+  const perServing = Object.fromEntries(KEYS.map((k) => [k, servings > 0 ? total[k] / servings : 0])) as unknown as RecipeNutrition;
+
   async function onSave() {
     if (!details) return;
     const ingredients = rows.filter((r) => r.food_id && r.grams).map((r) => ({ food_id: r.food_id!, grams: r.grams!, original: r.original }));
-    const saved = await save({ title: details.title, servings: details.servings, ingredients, instructions: details.instructions, source_url: details.source_url, image: details.image }).unwrap().catch(() => null);
+    const saved = await save({ title: details.title, servings, ingredients, instructions: details.instructions, source_url: details.source_url, image: details.image }).unwrap().catch(() => null);
     if (saved) navigate(paths.recipe(saved.id));
   }
 
@@ -53,28 +102,60 @@ export function Component() {
       {analysis.error ? isLocked(analysis.error) ? <LockedFeature feature="recipe_analysis" /> : <Alert severity="error">{errorText(analysis.error) || 'Failed to analyze recipe'}</Alert> : null}
       {details ? (
         <>
-          <Typography variant="h2" sx={{ fontSize: '1.5rem' }}>{details.title} · {details.servings} servings</Typography>
-          <NutritionCard n={details.nutrition_per_serving} />
-          <Table size="small" aria-label="Ingredients">
-            <TableHead>
-              <TableRow><TableCell>Line</TableCell><TableCell>Matched food</TableCell><TableCell>Grams</TableCell><TableCell>kcal</TableCell></TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r, i) => (
-                <TableRow key={i} sx={!r.food_id || !r.grams ? { bgcolor: 'warning.light' } : undefined}>
-                  <TableCell>{r.original}</TableCell>
-                  <TableCell>{r.food_name ?? 'Not matched'}</TableCell>
-                  <TableCell>
-                    <TextField size="small" type="number" value={r.grams ?? ''} slotProps={{ htmlInput: { 'aria-label': `Grams of ${r.original}`, min: 0 } }} onChange={(e) => setGrams(i, Number(e.target.value))} />
-                  </TableCell>
-                  <TableCell>{Math.round(r.nutrients.calories)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+            <Typography variant="h2" sx={{ fontSize: '1.5rem', flex: 1 }}>{details.title}</Typography>
+            <TextField
+              size="small"
+              type="number"
+              label="Servings"
+              value={servings}
+              onChange={(e) => setServings(Number(e.target.value))}
+              slotProps={{ htmlInput: { min: 1, step: 1 } }}
+              sx={{ width: { xs: '100%', sm: 140 } }}
+            />
+          </Stack>
+          <NutritionCard n={perServing} />
+          {swapError ? <Alert severity="error" onClose={() => setSwapError(null)}>{swapError}</Alert> : null}
+          <Typography variant="h3" sx={{ fontSize: '1.25rem' }}>Ingredients</Typography>
+          <Stack component="ul" spacing={1} aria-label="Ingredients" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {rows.map((r, i) => {
+              const missing = !r.food_id || !r.grams;
+              return (
+                <Paper
+                  key={i}
+                  component="li"
+                  variant="outlined"
+                  sx={{ p: 1.5, borderColor: missing ? 'warning.main' : undefined, display: 'grid', gap: 1, alignItems: 'center', gridTemplateColumns: { xs: '1fr auto', md: 'minmax(0, 2fr) minmax(0, 3fr) 120px 90px' } }}
+                >
+                  <Typography sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, fontWeight: 500 }}>{r.original}</Typography>
+                  <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+                    <Typography variant="body2" color={r.food_id ? 'text.secondary' : 'warning.main'} sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                      {r.food_name ?? 'No food matched'}
+                    </Typography>
+                    <Button size="small" variant="outlined" onClick={() => setSwapping(i)} aria-label={`Swap food for ${r.original}`}>
+                      Swap
+                    </Button>
+                  </Box>
+                  <TextField
+                    size="small"
+                    type="number"
+                    label="Grams"
+                    value={r.grams ?? ''}
+                    disabled={!r.food_id}
+                    onChange={(e) => setGrams(i, Math.max(0, Number(e.target.value)))}
+                    slotProps={{ htmlInput: { 'aria-label': `Grams of ${r.original}`, min: 0 } }}
+                  />
+                  <Typography sx={{ textAlign: 'right', whiteSpace: 'nowrap' }} data-testid="ingredient-calories">{formatKcal(r.nutrients.calories)}</Typography>
+                </Paper>
+              );
+            })}
+          </Stack>
           {saving.error ? <Alert severity="error">{errorText(saving.error)}</Alert> : null}
-          <Button variant="contained" onClick={onSave} disabled={saving.isLoading} sx={{ alignSelf: 'start' }}>Save recipe</Button>
+          <Button variant="contained" onClick={onSave} disabled={saving.isLoading || !(servings > 0)} sx={{ alignSelf: 'start' }}>Save recipe</Button>
         </>
+      ) : null}
+      {swapping !== null && rows[swapping] ? (
+        <SwapFoodDialog line={rows[swapping]!.original} initialQuery={rows[swapping]!.food_words} onPick={(id) => swap(swapping, id)} onClose={() => setSwapping(null)} />
       ) : null}
     </Stack>
   );

@@ -2,6 +2,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { formatNumber } from '../../lib/format';
 import type { RecipeNutrition } from './api';
 
 const ROWS: [keyof RecipeNutrition, string, string][] = [
@@ -18,7 +19,7 @@ export function NutritionCard({ n }: { n: RecipeNutrition }) {
           {ROWS.map(([k, label, unit]) => (
             <div key={k}>
               <Typography variant="body2" color="text.secondary">{label}</Typography>
-              <Typography data-testid={`per-serving-${k}`}>{Math.round(n[k] ?? 0)} {unit}</Typography>
+              <Typography data-testid={`per-serving-${k}`}>{formatNumber(n[k])} {unit}</Typography>
             </div>
           ))}
         </Stack>
