@@ -60,8 +60,9 @@ export default function PlacesMap({ tiles, position, places, onSelect }: PlacesM
         '& .leaflet-container': { height: '100%', width: '100%', bgcolor: 'action.hover', fontFamily: theme.typography.fontFamily },
         // Light tiles would glare on a dark page: the usual inverted, hue-kept rendering.
         '& .leaflet-tile-pane': theme.applyStyles('dark', { filter: 'invert(1) hue-rotate(180deg) brightness(0.9) contrast(0.9)' }),
-        '& .leaflet-control-attribution': { bgcolor: 'background.paper', color: 'text.secondary', fontSize: 11 },
-        '& .leaflet-control-attribution a': { color: 'primary.main' },
+        // Three classes: outranks Leaflet's own white `.leaflet-container .leaflet-control-attribution`.
+        '& .leaflet-container .leaflet-control-attribution': { bgcolor: 'background.paper', color: 'text.secondary', fontSize: 11 },
+        '& .leaflet-container .leaflet-control-attribution a': { color: 'primary.main' },
         '& .leaflet-bar a': { bgcolor: 'background.paper', color: 'text.primary', borderColor: 'divider' },
         '& .places-map-marker, & .places-map-me': { background: 'none', border: 0 },
         '& .places-map-pin': {
