@@ -4,7 +4,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { tileOrigin, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { tooManyRequests } from './lib/http-error.ts';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts';
@@ -74,7 +74,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // MUI (emotion) injects style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The Restaurant Finder's map draws tiles as <img> from MAP_TILE_URL's origin, and only when one is set.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.MAP_TILE_URL ? [tileOrigin(config.MAP_TILE_URL)] : [])],
         // The web app's Feedback link looks up the public IP for the mail body (spec §2).
         connectSrc: ["'self'", 'https://api.ipify.org'],
         mediaSrc: ["'self'", 'blob:'],

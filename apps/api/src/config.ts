@@ -33,6 +33,20 @@ const tierMap = z
   .regex(/^\s*[^:,\s]+\s*:\s*(plus|pro|premium)\s*(,\s*[^:,\s]+\s*:\s*(plus|pro|premium)\s*)*,?\s*$/, 'Use id:tier pairs separated by commas, e.g. com.example.pro.monthly:pro (tiers: plus, pro, premium)')
   .transform((v) => Object.fromEntries(v.split(',').map((p) => p.split(':').map((s) => s.trim())).filter((p) => p[0]).map(([id, tier]) => [id, tier as 'plus' | 'pro' | 'premium'])));
 
+/**
+ * An XYZ tile URL template: http(s), {z}, {x} and {y} in it, optionally `{s}.` as the host's first
+ * label (subdomains a, b, c). The Content-Security-Policy allows its origin for images.
+ */
+const tileTemplate = z
+  .string()
+  .trim()
+  .refine((v) => /^https?:\/\/(\{s\}\.)?[A-Za-z0-9.-]+(:\d+)?\//.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'Use an http(s) XYZ template like https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+
+/** The CSP source of a tile template: its origin, `{s}` subdomains as `*`. */
+export function tileOrigin(template: string): string {
+  return /^(https?:\/\/[^/]+)/.exec(template)![1].replace('{s}', '*');
+}
+
 /** Apple's root that signs StoreKit 2 transactions and server notifications, committed with the app. */
 const APPLE_ROOT_DEFAULT = resolve(import.meta.dirname, '../certs/AppleRootCA-G3.cer');
 
@@ -72,6 +86,13 @@ const EnvSchema = z.object({
   OVERPASS_URL: z.string().url().default('https://overpass-api.de/api/interpreter'),
   GOOGLE_PLACES_API_KEY: z.string().min(1).optional(),
   GOOGLE_PLACES_URL: z.string().url().default('https://maps.googleapis.com/maps/api/place'),
+  /**
+   * Map tiles for the Restaurant Finder (unset: a list alone). The web build's VITE_MAP_TILE_URL is read
+   * too, so one variable configures both the build and the server's CSP.
+   */
+  MAP_TILE_URL: tileTemplate.optional(),
+  /** Plain text shown on the map; OpenStreetMap's own is the default for OSM's tile servers. */
+  MAP_ATTRIBUTION: z.string().trim().max(300).optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   // Push (reminders). iOS is on when the four APNS_* values are set; web when the three VAPID_* are.
   APNS_KEY_ID: z.string().min(1).optional(),
@@ -120,6 +141,8 @@ export interface Config extends Omit<Env, 'JWT_SECRET'> {
 /** Parses the environment once at start. Throws a readable message on bad values. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  // The web build's names for the map settings, when the server-side ones are not set.
+  for (const k of ['MAP_TILE_URL', 'MAP_ATTRIBUTION']) cleaned[k] ??= cleaned[`VITE_${k}`];
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');

@@ -67,6 +67,12 @@ export const NearbyPlacesSchema = z.object({
   next_page_token: z.string().nullable(),
   source: z.enum(['osm', 'google']),
   attribution: z.string(),
+  /**
+   * What became of minprice/maxprice: null when neither was asked; `applied` when the provider filtered
+   * by price (Google); `unknown` when the provider knows no prices (OpenStreetMap), so the places are
+   * listed unfiltered rather than all filtered out.
+   */
+  price_filter: z.enum(['applied', 'unknown']).nullable(),
 });
 export type NearbyPlaces = z.infer<typeof NearbyPlacesSchema>;
 
@@ -118,3 +124,26 @@ export const RestaurantRecommendationSchema = z.object({
   options: z.array(RestaurantOptionSchema),
 });
 export type RestaurantRecommendation = z.infer<typeof RestaurantRecommendationSchema>;
+
+/**
+ * GET /places/map: the tile server the web app may draw a map with (MAP_TILE_URL at server start), or
+ * null when none is configured (the finder is a list alone). `tile_url` is an XYZ template
+ * (`https://tile.openstreetmap.org/{z}/{x}/{y}.png`); `attribution` is plain text.
+ */
+export const MapConfigSchema = z.object({
+  tile_url: z.string().nullable(),
+  attribution: z.string().nullable(),
+});
+export type MapConfig = z.infer<typeof MapConfigSchema>;
+
+export const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
+
+/**
+ * The attribution a tile server needs: the configured text, else OpenStreetMap's for OSM's own tile
+ * servers (their tile usage policy asks for it), else none known (empty).
+ */
+export function mapAttribution(tileUrl: string, configured?: string | null): string {
+  if (configured?.trim()) return configured.trim();
+  const host = /^https?:\/\/([^/:]+)/i.exec(tileUrl)?.[1]?.toLowerCase() ?? '';
+  return host === 'openstreetmap.org' || host.endsWith('.openstreetmap.org') || host.endsWith('.openstreetmap.fr') ? OSM_ATTRIBUTION : '';
+}

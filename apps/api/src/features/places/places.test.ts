@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TZDate } from '@date-fns/tz';
+import { mapAttribution } from '@app/contracts';
+import { loadConfig, tileOrigin } from '../../config.ts';
 import { createTestApp, createUser, isErrorBody, type TestApp } from '../../../test/helpers.ts';
 import { loopback, osmNode, osmWay, overpassAnswer, overpassQuery, type Loopback } from './test-servers.ts';
 
@@ -114,6 +116,19 @@ describe('nearby places from OpenStreetMap (Overpass)', () => {
     expect(bad.status).toBe(422);
   });
 
+  it('says prices are unknown instead of filtering every place out by minprice/maxprice', async () => {
+    const lat = LAT + 0.04;
+    elements = [osmNode(41, lat + 0.001, LON, { amenity: 'restaurant', name: 'Priceless Bistro' }), osmNode(42, lat + 0.002, LON, { amenity: 'cafe', name: 'Kiosk Kaffee' })];
+    const plain = await t.http.get(`/places/nearby?latitude=${lat}&longitude=${LON}`, { token });
+    expect(plain.json.price_filter).toBeNull();
+    const priced = await t.http.get(`/places/nearby?latitude=${lat}&longitude=${LON}&minprice=2&maxprice=3`, { token });
+    expect(priced.status).toBe(200);
+    expect(priced.json.price_filter).toBe('unknown');
+    expect(priced.json.places.map((p: { name: string }) => p.name)).toEqual(['Priceless Bistro', 'Kiosk Kaffee']);
+    expect(priced.json.places.every((p: { price_level: unknown }) => p.price_level === null)).toBe(true);
+    expect((await t.http.get(`/places/nearby?latitude=${lat}&longitude=${LON}&maxprice=0`, { token })).json.price_filter).toBe('unknown');
+  });
+
   it('answers 422 for bad coordinates and parameters, never asking the provider', async () => {
     const before = overpass.requests.length;
     for (const q of ['latitude=95&longitude=0', 'latitude=abc&longitude=0', 'longitude=13', 'latitude=1&longitude=181', 'latitude=1&longitude=1&radius=0', 'latitude=1&longitude=1&radius=100000', 'latitude=1&longitude=1&minprice=3&maxprice=1', 'latitude=1&longitude=1&type=bar', 'latitude=1&longitude=1&opennow=maybe']) {
@@ -183,17 +198,14 @@ describe('nearby places from Google Places', () => {
         if (query.get('pagetoken') === 'expired') return { json: { status: 'INVALID_REQUEST', results: [] } };
         if (query.get('pagetoken') === 'NEXT') return { json: { status: 'OK', results: [result('g3', 'Page Two Pho', LAT + 0.003)] } };
         if (query.get('keyword') === 'nothing') return { json: { status: 'ZERO_RESULTS', results: [] } };
-        return {
-          json: {
-            html_attributions: [],
-            next_page_token: 'NEXT',
-            status: 'OK',
-            results: [
-              result('g2', 'Second Sushi', LAT + 0.002, { price_level: 3, rating: 4.6, opening_hours: { open_now: false }, types: ['sushi_restaurant', 'restaurant'] }),
-              result('g1', 'First Burger', LAT + 0.001, { price_level: 1, rating: 4.1, opening_hours: { open_now: true } }),
-            ],
-          },
-        };
+        const results = [
+          result('g2', 'Second Sushi', LAT + 0.002, { price_level: 3, rating: 4.6, opening_hours: { open_now: false }, types: ['sushi_restaurant', 'restaurant'] }),
+          result('g1', 'First Burger', LAT + 0.001, { price_level: 1, rating: 4.1, opening_hours: { open_now: true } }),
+        ];
+        // Google keeps only places whose price level is within minprice..maxprice.
+        const min = Number(query.get('minprice') ?? 0);
+        const max = Number(query.get('maxprice') ?? 4);
+        return { json: { html_attributions: [], next_page_token: 'NEXT', status: 'OK', results: results.filter((r) => r.price_level >= min && r.price_level <= max) } };
       }
       if (path.endsWith('/details/json')) {
         if (query.get('place_id') !== 'g1') return { json: { status: 'NOT_FOUND' } };
@@ -216,6 +228,7 @@ describe('nearby places from Google Places', () => {
     expect(res.json.places.map((p: { name: string }) => p.name)).toEqual(['First Burger', 'Second Sushi']);
     expect(res.json.places[1]).toMatchObject({ place_id: 'g2', price_level: 3, rating: 4.6, open_now: false, cuisine: ['sushi'], address: 'Alexanderplatz, Berlin' });
     expect(res.json.next_page_token).toBe('NEXT');
+    expect(res.json.price_filter).toBe('applied');
     const sent = google.requests.at(-1)!.query;
     expect(Object.fromEntries(sent)).toMatchObject({ location: '52.522,13.413', radius: '1500', type: 'restaurant', keyword: 'sushi', minprice: '1', maxprice: '3', opennow: 'true', key: KEY });
 
@@ -224,11 +237,28 @@ describe('nearby places from Google Places', () => {
     expect((await g.http.get(`/places/nearby?latitude=${LAT}&longitude=${LON}&pagetoken=expired`, { token: gToken })).status).toBe(422);
     const none = await g.http.get(`/places/nearby?latitude=${LAT}&longitude=${LON}&keyword=nothing`, { token: gToken });
     expect(none.json.places).toEqual([]);
+    expect(none.json.price_filter).toBeNull();
+  });
+
+  it('filters by price with Google: only minprice, only maxprice, each part of the cache key', async () => {
+    const lat = LAT - 0.06;
+    const pricey = await g.http.get(`/places/nearby?latitude=${lat}&longitude=${LON}&minprice=2`, { token: gToken });
+    expect(google.requests.at(-1)!.query.get('minprice')).toBe('2');
+    expect(google.requests.at(-1)!.query.has('maxprice')).toBe(false);
+    expect(pricey.json.places.map((p: { name: string; price_level: number }) => [p.name, p.price_level])).toEqual([['Second Sushi', 3]]);
+    const before = google.requests.length;
+    const cheap = await g.http.get(`/places/nearby?latitude=${lat}&longitude=${LON}&maxprice=1`, { token: gToken });
+    expect(google.requests.length).toBe(before + 1); // not the cached minprice=2 answer
+    expect(google.requests.at(-1)!.query.get('maxprice')).toBe('1');
+    expect(google.requests.at(-1)!.query.has('minprice')).toBe(false);
+    expect(cheap.json.price_filter).toBe('applied');
+    expect(cheap.json.places.map((p: { name: string; price_level: number }) => [p.name, p.price_level])).toEqual([['First Burger', 1]]);
   });
 
   it('gives details, 404 for an unknown place, 503 when Google refuses the key', async () => {
     const res = await g.http.get(`/places/details?place_id=g1`, { token: gToken });
-    expect(res.json.place).toMatchObject({ name: 'First Burger', address: 'Alexanderplatz 1, 10178 Berlin, Germany', phone: '030 123456', open_now: true, opening_hours: 'Monday: 10:00 AM – 10:00 PM' });
+    // Google's details answer here carries no price level: null, not a guess.
+    expect(res.json.place).toMatchObject({ name: 'First Burger', address: 'Alexanderplatz 1, 10178 Berlin, Germany', phone: '030 123456', open_now: true, opening_hours: 'Monday: 10:00 AM – 10:00 PM', price_level: null });
     expect((await g.http.get(`/places/details?place_id=zzz`, { token: gToken })).status).toBe(404);
 
     denyAll = true; // what Google answers to a revoked or wrong key
@@ -236,5 +266,44 @@ describe('nearby places from Google Places', () => {
     denyAll = false;
     expect(res2.status).toBe(503);
     expect(res2.json.detail.msg).toContain('Google Places');
+  });
+});
+
+describe('map tiles (MAP_TILE_URL)', () => {
+  let m: TestApp;
+  beforeAll(async () => {
+    m = await createTestApp({ VITE_MAP_TILE_URL: 'https://tiles.example.net:8443/osm/{z}/{x}/{y}.png', MAP_ATTRIBUTION: 'Tiles © Example' });
+  });
+  afterAll(async () => {
+    await m?.close();
+  });
+  const imgSrc = (csp: string | null) => csp?.split(';').map((d) => d.trim()).find((d) => d.startsWith('img-src')) ?? '';
+
+  it('allows the tile origin in the CSP of the web app exactly when configured', async () => {
+    const withTiles = await fetch(`${m.base}/`);
+    expect(imgSrc(withTiles.headers.get('content-security-policy'))).toContain('https://tiles.example.net:8443');
+    const without = await fetch(`${t.base}/`);
+    const csp = without.headers.get('content-security-policy');
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).not.toContain('tiles.example.net');
+    expect(imgSrc(csp)).toBe("img-src 'self' data: blob:");
+  });
+
+  it('tells the signed-in web app the tile server and its attribution, or that there is none', async () => {
+    const { token: mToken } = await createUser(m);
+    const res = await m.http.get('/places/map', { token: mToken });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ tile_url: 'https://tiles.example.net:8443/osm/{z}/{x}/{y}.png', attribution: 'Tiles © Example' });
+    expect((await t.http.get('/places/map', { token })).json).toEqual({ tile_url: null, attribution: null });
+    expect((await m.http.get('/places/map')).status).toBe(401);
+  });
+
+  it("defaults to OpenStreetMap's attribution for OSM tiles, allows {s} subdomains, rejects a URL that is no template", () => {
+    const osm = loadConfig({ MAP_TILE_URL: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png', JWT_SECRET: 'x'.repeat(32) }, { dataDir: m.config.dataDir });
+    expect(tileOrigin(osm.MAP_TILE_URL!)).toBe('https://*.tile.openstreetmap.org');
+    expect(mapAttribution(osm.MAP_TILE_URL!, osm.MAP_ATTRIBUTION)).toBe('© OpenStreetMap contributors');
+    expect(mapAttribution('https://tiles.example.net/{z}/{x}/{y}.png')).toBe('');
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tile.openstreetmap.org/', JWT_SECRET: 'x'.repeat(32) }, { dataDir: m.config.dataDir })).toThrow(/MAP_TILE_URL: Use an http\(s\) XYZ template/);
+    expect(() => loadConfig({ MAP_TILE_URL: 'javascript:{z}{x}{y}', JWT_SECRET: 'x'.repeat(32) }, { dataDir: m.config.dataDir })).toThrow(/MAP_TILE_URL/);
   });
 });

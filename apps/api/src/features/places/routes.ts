@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { NearbyPlacesQuerySchema, NearbyPlacesSchema, PlaceDetailsQuerySchema, PlaceDetailsSchema, errorResponses } from '@app/contracts';
+import { MapConfigSchema, mapAttribution, NearbyPlacesQuerySchema, NearbyPlacesSchema, PlaceDetailsQuerySchema, PlaceDetailsSchema, errorResponses } from '@app/contracts';
 import { userSettings } from '../food-logs/repository.ts';
 import { placesFor } from './service.ts';
 
@@ -18,6 +18,10 @@ export default async function placesRoutes(app: FastifyInstance) {
   r.get('/places/nearby', { schema: { tags, querystring: NearbyPlacesQuerySchema, response: { 200: NearbyPlacesSchema, ...errorResponses } }, config }, async (req) =>
     places.nearby(req.query, await timezone(req.user.id)),
   );
+  // The tile server the finder's map may use: the same MAP_TILE_URL the Content-Security-Policy allows,
+  // read at server start, so a web build made without VITE_MAP_TILE_URL still draws the map.
+  const map = { tile_url: app.config.MAP_TILE_URL ?? null, attribution: app.config.MAP_TILE_URL ? mapAttribution(app.config.MAP_TILE_URL, app.config.MAP_ATTRIBUTION) || null : null };
+  r.get('/places/map', { schema: { tags, response: { 200: MapConfigSchema, ...errorResponses } } }, async () => map);
   r.get('/places/details', { schema: { tags, querystring: PlaceDetailsQuerySchema, response: { 200: PlaceDetailsSchema, ...errorResponses } }, config }, async (req) => ({
     place: await places.details(req.query.place_id, await timezone(req.user.id), req.query),
   }));

@@ -74,12 +74,13 @@ export function createPlacesService(provider: PlacesProvider): PlacesService {
     provider,
     async nearby(q, timezone, now = new Date()) {
       const center = { latitude: round3(q.latitude), longitude: round3(q.longitude) };
+      const priceAsked = q.minprice !== undefined || q.maxprice !== undefined;
       if (provider.source === 'google') {
         // Google filters and pages itself: every parameter is part of the key.
         const key = JSON.stringify(['google', center, q.radius, q.type, q.keyword ?? '', q.minprice ?? '', q.maxprice ?? '', q.opennow ?? '', q.pagetoken ?? '']);
         const page = await cached(pages, key, () => provider.nearby({ ...q, ...center }));
         const places = page.places.map((p) => finish(p, q.latitude, q.longitude, timezone, now)).sort((a, b) => a.distance - b.distance);
-        return { places, next_page_token: page.next_page_token, source: provider.source, attribution: provider.attribution };
+        return { places, next_page_token: page.next_page_token, source: provider.source, attribution: provider.attribution, price_filter: priceAsked ? 'applied' : null };
       }
       const offset = osmOffset(q.pagetoken);
       const key = JSON.stringify(['osm', center, q.radius, q.type]);
@@ -89,7 +90,9 @@ export function createPlacesService(provider: PlacesProvider): PlacesService {
       if (q.opennow) places = places.filter((p) => p.open_now === true);
       places.sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name));
       const next = offset + PAGE_SIZE < places.length ? `osm:${offset + PAGE_SIZE}` : null;
-      return { places: places.slice(offset, offset + PAGE_SIZE), next_page_token: next, source: provider.source, attribution: provider.attribution };
+      // OpenStreetMap has no price levels: a price filter would drop every place, so the answer says
+      // prices are unknown and lists them all.
+      return { places: places.slice(offset, offset + PAGE_SIZE), next_page_token: next, source: provider.source, attribution: provider.attribution, price_filter: priceAsked ? 'unknown' : null };
     },
     async details(placeId, timezone, from = {}, now = new Date()) {
       const p = await cached(details, placeId, async () => {

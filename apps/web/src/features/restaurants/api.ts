@@ -1,4 +1,4 @@
-import type { NearbyPlaces, RestaurantRecommendation } from '@app/contracts/places';
+import type { MapConfig, NearbyPlaces, RestaurantRecommendation } from '@app/contracts/places';
 import type { Location } from '@app/contracts/locations';
 import type { MealType } from '@app/contracts/constants';
 import { CACHE_SECONDS } from '@app/contracts/constants';
@@ -29,6 +29,8 @@ export const restaurantsApi = api.injectEndpoints({
       query: ({ opennow, keyword, ...rest }) => ({ url: '/places/nearby', params: { ...rest, ...(opennow ? { opennow: 'true' } : {}), ...(keyword ? { keyword } : {}) } }),
       keepUnusedDataFor: CACHE_SECONDS.nearbyPlaces,
     }),
+    // The server's tile settings (MAP_TILE_URL): fixed while it runs.
+    mapConfig: build.query<MapConfig, void>({ query: () => '/places/map', keepUnusedDataFor: 3600 }),
     // A POST that only reads: a query, so opening the same place again is served from the cache.
     restaurantOptions: build.query<RestaurantRecommendation, RestaurantArgs>({
       query: (body) => ({ url: '/recommendations/restaurant', method: 'POST', body }),
@@ -45,4 +47,4 @@ export const restaurantsApi = api.injectEndpoints({
   }),
 });
 
-export const { useNearbyPlacesQuery, useRestaurantOptionsQuery, useRecordLocationMutation, useDeleteLocationHistoryMutation, useLogOptionMutation } = restaurantsApi;
+export const { useMapConfigQuery, useNearbyPlacesQuery, useRestaurantOptionsQuery, useRecordLocationMutation, useDeleteLocationHistoryMutation, useLogOptionMutation } = restaurantsApi;

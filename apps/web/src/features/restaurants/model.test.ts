@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { distanceLabel, geolocationError, matchLabel, mealTypeAt, placeSummary, priceLabel } from './model';
+import { attributionHtml, distanceLabel, geolocationError, matchLabel, mealTypeAt, placeSummary, priceLabel, tileSource } from './model';
 
 describe('restaurant finder model', () => {
   test('meal by local hour', () => {
@@ -23,5 +23,18 @@ describe('restaurant finder model', () => {
     expect(matchLabel({ match: 'chain', chain: "McDonald's", cuisine: [] })).toBe("Items from the McDonald's menu");
     expect(matchLabel({ match: 'none', chain: null, cuisine: [] })).toMatch(/don't know/);
     expect(geolocationError(1)).toMatch(/denied/);
+  });
+
+  test('a map only when a tile server is configured, with the attribution it needs', () => {
+    const osm = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+    expect(tileSource({}, undefined)).toBeNull();
+    expect(tileSource({}, { tile_url: null, attribution: null })).toBeNull();
+    expect(tileSource({ url: osm }, undefined)).toEqual({ url: osm, attribution: '© OpenStreetMap contributors' });
+    expect(tileSource({ url: osm, attribution: 'Tiles by Us' }, undefined)?.attribution).toBe('Tiles by Us');
+    expect(tileSource({}, { tile_url: 'http://127.0.0.1:9/{z}/{x}/{y}.png', attribution: 'Test tiles' })).toEqual({ url: 'http://127.0.0.1:9/{z}/{x}/{y}.png', attribution: 'Test tiles' });
+    // The build's setting wins over the server's (a native app's build).
+    expect(tileSource({ url: osm }, { tile_url: 'http://other/{z}/{x}/{y}.png', attribution: null })?.url).toBe(osm);
+    expect(attributionHtml('© OpenStreetMap contributors')).toBe('© <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OpenStreetMap</a> contributors');
+    expect(attributionHtml('<img src=x onerror=alert(1)>')).not.toContain('<img');
   });
 });

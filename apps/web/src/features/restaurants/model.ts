@@ -1,5 +1,5 @@
 import type { MealType } from '@app/contracts/constants';
-import type { Place, RestaurantRecommendation } from '@app/contracts/places';
+import { mapAttribution, type MapConfig, type Place, type RestaurantRecommendation } from '@app/contracts/places';
 
 /** The meal a food eaten now most likely belongs to, by the local hour. */
 export function mealTypeAt(date: Date): MealType {
@@ -49,4 +49,28 @@ export function geolocationError(code: number | 'unsupported'): string {
   if (code === 1) return 'Location permission was denied. Allow location for this site in your browser settings, then try again.';
   if (code === 3) return 'Finding your location took too long. Try again.';
   return 'Your location is not available right now. Try again in a moment.';
+}
+
+export interface TileSource {
+  url: string;
+  /** Plain text; empty when the tile server needs none we know of. */
+  attribution: string;
+}
+
+/**
+ * The tile server for the map: the build's VITE_MAP_TILE_URL (native apps), else the one the server
+ * was started with (GET /places/map: the same MAP_TILE_URL its Content-Security-Policy allows), else
+ * none: the finder is a list alone.
+ */
+export function tileSource(build: { url?: string; attribution?: string }, server: MapConfig | undefined): TileSource | null {
+  if (build.url?.trim()) return { url: build.url.trim(), attribution: mapAttribution(build.url, build.attribution) };
+  if (server?.tile_url) return { url: server.tile_url, attribution: server.attribution ?? '' };
+  return null;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The attribution as the HTML Leaflet shows: the text escaped, "OpenStreetMap" linked to its copyright page. */
+export function attributionHtml(text: string): string {
+  return escapeHtml(text).replace(/OpenStreetMap/g, '<a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OpenStreetMap</a>');
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,9 +19,14 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { DEFAULT_NEARBY_RADIUS } from '@app/contracts/constants';
 import type { Place } from '@app/contracts/places';
 import { errorText } from '../../lib/errors';
-import { useDeleteLocationHistoryMutation, useNearbyPlacesQuery, useRecordLocationMutation } from './api';
-import { geolocationError, placeSummary } from './model';
+import { useDeleteLocationHistoryMutation, useMapConfigQuery, useNearbyPlacesQuery, useRecordLocationMutation } from './api';
+import { geolocationError, placeSummary, tileSource } from './model';
 import { PlaceDialog } from './place-dialog';
+
+// Leaflet (~150 KB) loads with the first map drawn, never with the rest of the app.
+const PlacesMap = lazy(() => import('./places-map'));
+/** Build-time tile settings (native builds); the web build usually leaves them to the server (GET /places/map). */
+const BUILD_TILES = { url: import.meta.env.VITE_MAP_TILE_URL as string | undefined, attribution: import.meta.env.VITE_MAP_ATTRIBUTION as string | undefined };
 
 const RADII = [500, DEFAULT_NEARBY_RADIUS, 2000, 5000];
 type Position = { latitude: number; longitude: number; accuracy?: number };
@@ -37,8 +42,9 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /**
- * /restaurants: asks for the location with an explanation, then lists nearby places by distance.
- * No map yet: VITE_MAP_TILE_URL is reserved for one; the list works everywhere without a tile server.
+ * /restaurants: asks for the location with an explanation, then lists nearby places by distance. With a
+ * tile server configured (VITE_MAP_TILE_URL at build, else MAP_TILE_URL at server start) a map beside
+ * the list shows the user and the places; without one the list works alone.
  */
 export function Component() {
   const [position, setPosition] = useState<Position | null>(null);
@@ -81,9 +87,12 @@ export function Component() {
 
   const nearby = useNearbyPlacesQuery(position ? { latitude: Math.round(position.latitude * 1e5) / 1e5, longitude: Math.round(position.longitude * 1e5) / 1e5, radius, opennow: openNow, keyword: debouncedKeyword || undefined } : skipToken);
   const places = nearby.data?.places ?? [];
+  const serverMap = useMapConfigQuery(BUILD_TILES.url || !position ? skipToken : undefined);
+  const tiles = tileSource(BUILD_TILES, serverMap.data);
+  const showMap = tiles !== null && nearby.data !== undefined;
 
   return (
-    <Stack spacing={2} sx={{ maxWidth: 800 }}>
+    <Stack spacing={2} sx={{ maxWidth: showMap ? 1200 : 800 }}>
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' } }}>Restaurant Finder</Typography>
       {!position ? (
         <Card variant="outlined">
@@ -115,15 +124,25 @@ export function Component() {
           {nearby.error ? <Alert severity="error">{errorText(nearby.error) || 'Failed to load nearby places'}</Alert> : null}
           {nearby.isFetching && !nearby.data ? <Stack sx={{ alignItems: 'center', py: 3 }}><CircularProgress aria-label="Loading nearby places" /></Stack> : null}
           {nearby.data && !places.length ? <Typography color="text.secondary">No places found nearby. Try a larger distance{openNow ? ' or turn off "Open now"' : ''}.</Typography> : null}
-          {places.length ? (
-            <List aria-label="Nearby places" sx={{ bgcolor: 'background.paper', borderRadius: 2 }}>
-              {places.map((p) => (
-                <ListItemButton key={p.place_id} onClick={() => setSelected(p)} divider>
-                  <ListItemText primary={p.name} secondary={[placeSummary(p), p.address].filter(Boolean).join(' — ')} />
-                </ListItemButton>
-              ))}
-            </List>
-          ) : null}
+          {/* The list first (the primary UI, and first to screen readers); on phones the map shows above it. */}
+          <Box sx={showMap ? { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, gridTemplateAreas: { xs: '"map" "list"', md: '"list map"' }, alignItems: 'stretch' } : undefined}>
+            {places.length ? (
+              <List aria-label="Nearby places" sx={{ gridArea: 'list', bgcolor: 'background.paper', borderRadius: 2, alignSelf: 'start', py: 0 }}>
+                {places.map((p) => (
+                  <ListItemButton key={p.place_id} onClick={() => setSelected(p)} divider>
+                    <ListItemText primary={p.name} secondary={[placeSummary(p), p.address].filter(Boolean).join(' — ')} />
+                  </ListItemButton>
+                ))}
+              </List>
+            ) : null}
+            {showMap ? (
+              <Box sx={{ gridArea: 'map', minWidth: 0, position: { md: 'sticky' }, top: { md: 80 }, height: { md: 'min(560px, calc(100vh - 120px))' } }}>
+                <Suspense fallback={<Box sx={{ height: '100%', minHeight: 240, borderRadius: 2, bgcolor: 'action.hover' }} />}>
+                  <PlacesMap tiles={tiles} position={position} places={places} onSelect={setSelected} />
+                </Suspense>
+              </Box>
+            ) : null}
+          </Box>
           {nearby.data ? <Typography variant="caption" color="text.secondary">Place data {nearby.data.attribution}</Typography> : null}
           <Box>
             <Button size="small" color="inherit" onClick={() => void deleteHistory()} disabled={deleted.isLoading}>Delete my location history</Button>
