@@ -179,10 +179,15 @@ function bestIn(group: string[][], words: string[]): number {
 /** Higher is better. Word coverage dominates; then the head, commonness and brevity decide. */
 export function score(q: ParsedQuery, c: Candidate): number {
   if (q.groups.length === 0) return c.commonness;
-  const [coreText = '', moreText = ''] = c.search_head.split('|');
+  const [coreText = '', moreText = '', modifierText = ''] = c.search_head.split('|');
   const core = wordsOf(coreText);
-  const head = core.concat(wordsOf(moreText));
   const nouns = nounsOf(c.search_head, core);
+  // Is it the kind of thing asked for? "chocolate milk" is a milk ("Milk, chocolate"), not a chocolate
+  // ("Candies, milk chocolate"); "mustard" is mustard, not mustard greens.
+  const nounGroup = q.groups[Math.min(q.noun, q.groups.length - 1)]!;
+  const kind = bestIn(nounGroup.map((alt) => alt.slice(-1)), nouns);
+  // The modifier after a USDA noun ("Cream, sour") names the food only when the noun is the one asked for.
+  const head = core.concat(wordsOf(moreText), kind > 0 ? wordsOf(modifierText) : []);
   const name = wordsOf(c.name);
   const all = wordsOf(c.search_text);
   let coverage = 0;
@@ -199,11 +204,10 @@ export function score(q: ParsedQuery, c: Candidate): number {
   nameCoverage /= n;
   // Head words the query did not ask for ("Bread, banana" for "banana") make it a different food.
   const queryWords = q.groups.flat(2);
-  const unasked = core.filter((w) => !queryWords.some((qw) => wordMatch(qw, w) > 0)).length;
-  // Is it the kind of thing asked for? "chocolate milk" is a milk ("Milk, chocolate"), not a chocolate
-  // ("Candies, milk chocolate"); "mustard" is mustard, not mustard greens.
-  const nounGroup = q.groups[Math.min(q.noun, q.groups.length - 1)]!;
-  const kind = bestIn(nounGroup.map((alt) => alt.slice(-1)), nouns);
+  // When the kind asked for is named after the core ("Pork, cured, bacon" for "bacon"), the core is only
+  // the category, like "Cheese" in "Cheese, cream".
+  const coreIsCategory = kind > 0 && bestIn(nounGroup.map((alt) => alt.slice(-1)), core) === 0;
+  const unasked = coreIsCategory ? 0 : core.filter((w) => !queryWords.some((qw) => wordMatch(qw, w) > 0)).length;
   // A partial match: the words that name the thing matter most ("green tea" is a tea, "greek yogurt" a yogurt).
   const headNoun = q.partial ? bestIn(nounGroup, head) : 0;
   return 1.5 * headNoun + 0.6 * kind + 4 * coverage + 1.5 * headCoverage + 0.5 * nameCoverage - 0.35 * Math.min(unasked, 4) + 0.6 * c.commonness - 0.01 * name.length;

@@ -117,8 +117,14 @@ export function headWords(desc: string): string {
   const markNoun = (x: string) => clean(x).replace(/^(.*?[a-z0-9%])([^a-z0-9%]*)((\bwith\b.*)?)$/, '$1*$2$3');
   const marked = more.map((m, i) => (i === 0 && isCategory) || !isCategory ? markNoun(m) : clean(m));
   if (syn) marked.push(syn);
-  return `${markNoun(core)} | ${clean(marked.join(' '))}`;
+  // USDA puts the noun first and a modifier after it: "Cream, sour" is sour cream, "Milk, chocolate" chocolate
+  // milk. The modifier names the food only together with its noun ("Bread, oatmeal" is no oatmeal).
+  const modifier = !isCategory && !MEATS.test(first) && segs[1] && !/\(/.test(segs[1]) && segs[1].split(' ').length <= 2 && !STATE.test(segs[1]) ? segs[1] : '';
+  return `${markNoun(core)} | ${clean(marked.join(' '))}${modifier ? ` | ${clean(modifier)}` : ''}`;
 }
+
+/** Words of a second segment that tell the state, preparation or grade, not the kind of food. */
+const STATE = /\b(raw|cooked|boiled|baked|roasted|fried|canned|frozen|dried|dry|fresh|prepared|unprepared|drained|salt|regular|plain|whole|enriched|unenriched|commercial|commercially|ns|nfs|all|mature|immature|sweetened|unsweetened|low|reduced|nonfat|lowfat|fat|light|imitation)\b/i;
 
 /** Everyday names people type for USDA wording, added to the searchable text. */
 const TEXT_SYNONYMS: [RegExp, string][] = [
@@ -176,7 +182,7 @@ const DESC_RULES: Rule[] = [
   RAW_OR_FRESH,
   { re: /\bwhole\b|\bplain\b|\bregular\b|\bstandard\b|\ball varieties\b|\ball types\b|\blong-grain\b|\byear round average\b|\bair-popped\b|\bunenriched\b|\benriched\b|\bcommercially prepared\b/i, w: 0.2 },
   { re: /\bcooked\b|\broasted\b|\bbrewed\b|\bboiled\b|\bgrilled\b|\bbaked\b/i, w: 0.15 },
-  { re: /\bmeat only\b|\bwith skin\b|\bdry roasted\b|\bskinless\b|\blean only\b/i, w: 0.15 },
+  { re: /\bwith skin\b|\bdry roasted\b|\bskinless\b|\blean only\b/i, w: 0.15 },
 ];
 
 /** Brand names in SR21 descriptions are upper case ("CAMPBELL'S CHUNKY", "KRAFT"): brand oddities rank down. */
