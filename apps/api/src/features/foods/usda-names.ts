@@ -124,7 +124,7 @@ export function headWords(desc: string): string {
 }
 
 /** Words of a second segment that tell the state, preparation or grade, not the kind of food. */
-const STATE = /\b(raw|cooked|boiled|baked|roasted|fried|canned|frozen|dried|dry|fresh|prepared|unprepared|drained|salt|regular|plain|whole|enriched|unenriched|commercial|commercially|ns|nfs|all|mature|immature|sweetened|unsweetened|low|reduced|nonfat|lowfat|fat|light|imitation)\b/i;
+const STATE = /\b(raw|cooked|boiled|baked|roasted|fried|canned|frozen|dried|dry|fresh|prepared|unprepared|drained|salt|regular|plain|enriched|unenriched|commercial|commercially|ns|nfs|all|mature|immature|sweetened|unsweetened|imitation)\b/i;
 
 /** Everyday names people type for USDA wording, added to the searchable text. */
 const TEXT_SYNONYMS: [RegExp, string][] = [
