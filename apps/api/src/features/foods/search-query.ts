@@ -176,6 +176,14 @@ function bestIn(group: string[][], words: string[]): number {
   return best;
 }
 
+/** The food is exactly the kind of thing the query names: its noun is the query's head noun, whole. */
+export function namesKind(q: ParsedQuery, c: Candidate): boolean {
+  if (q.groups.length === 0) return false;
+  const nouns = nounsOf(c.search_head, wordsOf(c.search_head.split('|')[0] ?? ''));
+  const nounGroup = q.groups[Math.min(q.noun, q.groups.length - 1)]!;
+  return nounGroup.some((alt) => nouns.includes(alt.at(-1)!));
+}
+
 /** Higher is better. Word coverage dominates; then the head, commonness and brevity decide. */
 export function score(q: ParsedQuery, c: Candidate): number {
   if (q.groups.length === 0) return c.commonness;

@@ -11,7 +11,7 @@ import * as repo from './repository.ts';
 import { searchText, servingRow, toDetail, toSearchResult, usdaRow } from './food-rows.ts';
 import { displayBarcode, toGtin14 } from './gtin.ts';
 import { offProductToRow } from './off-mapping.ts';
-import { parseQuery, score } from './search-query.ts';
+import { namesKind, parseQuery, score } from './search-query.ts';
 import type { UsdaSeed } from './seed-format.ts';
 
 export const SEED_FILE = resolve(import.meta.dirname, '../../../seed/usda-sr21.json.gz');
@@ -104,12 +104,13 @@ async function candidates(db: Db, userId: number, query: string) {
     }
   }
   // No food has every word ("avocado toast"): answer the best partial matches, and say so. When only one
-  // or two foods have every word ("red onion": two onion soups), the partial matches compete with them.
+  // or two foods have every word ("red onion": two onion soups), the foods that are exactly the thing
+  // named ("Onions, raw") compete with them.
   if (rows.length < FEW_FULL_MATCHES && q.groups.length > 1 && q.any) {
     await breathe();
     const some = await repo.strictCandidates(db, userId, q.any, q.anyExact, q.anyExact, '', CANDIDATES);
     const seen = new Set(rows.map((r) => r.id));
-    const merged = rows.concat(some.rows.filter((r) => !seen.has(r.id)));
+    const merged = rows.concat(some.rows.filter((r) => !seen.has(r.id) && (rows.length === 0 || namesKind(q, r))));
     return { q: { ...q, partial: true }, rows: merged, total: Math.max(total, some.total), match: rows.length ? ('full' as const) : ('partial' as const) };
   }
   return { q, rows, total, match: 'full' as const };
