@@ -73,7 +73,7 @@ export function usdaRow(f: SeedFood): NewFoodRow {
     trans_fat: 0,
     search_head: headWords(desc),
     search_text: searchText(name, desc, synonymsFor(desc)),
-    commonness: commonness(desc, group),
+    commonness: commonness(desc, group, weights.map(([, unit]) => unit)),
   };
 }
 

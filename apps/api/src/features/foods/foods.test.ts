@@ -54,6 +54,24 @@ describe('GET /foods/search', () => {
     expect((await top3('chicken breast')).some((f) => /Chicken.*breast/i.test(f.name))).toBe(true);
   });
 
+  it('finds the everyday form of the kind of food asked for', async () => {
+    // The fat level names a milk: fluid skim milk, not evaporated or dry milk.
+    expect((await top3('skim milk'))[0]!.name).toBe('Milk, nonfat');
+    // The last word names the thing: chocolate milk is a milk, sour cream ("Cream, sour") a cream.
+    expect((await top3('chocolate milk'))[0]!.name).toMatch(/^Milk, chocolate/);
+    expect((await top3('sour cream'))[0]!.name).toMatch(/^Cream, sour/);
+    // …or the word before "with": a bagel with cream cheese is a bagel.
+    expect((await top3('bagel with cream cheese'))[0]!.name).toMatch(/^Bagel/);
+    // Meat is logged cooked.
+    for (const f of await top3('chicken wings')) expect(f.name).toMatch(/^Chicken, wing, .*cooked/);
+    // A cut named after its animal: "bacon" is "Pork, cured, bacon".
+    expect((await top3('bacon')).some((f) => /^Pork, cured, bacon/.test(f.name))).toBe(true);
+    // "Milk, imitation, non-soy" is no soy milk.
+    for (const f of await top3('soy milk')) expect(f.name).toMatch(/^Soymilk/);
+    // Only two onion soups have both words: a plain onion outranks them.
+    expect((await top3('red onion'))[0]!.name).toBe('Onions, raw');
+  });
+
   it('reaches success@3 ≥ 0.9 on the development relevance set', async () => {
     const cases = readSet('search-relevance-dev.json');
     let ok = 0;

@@ -51,7 +51,12 @@ export interface ParsedQuery {
   any: string;
   /** The same with whole words, for branded products. */
   anyExact: string;
-  /** Set on the fallback: ranking then prefers foods whose head is the query's last word (the head noun). */
+  /**
+   * Which group is the query's head noun, the thing asked for: the last word in English ("green tea" is a
+   * tea, "chocolate milk" a milk), or the last word before "with" ("bagel with cream cheese" is a bagel).
+   */
+  noun: number;
+  /** Set on the fallback: ranking then leans harder on the head noun, the word that names the thing. */
   partial?: boolean;
 }
 
@@ -77,22 +82,28 @@ function tsWord(w: string, prefix = true): string {
  * misspelt words (each alternative is one more way to satisfy that word).
  */
 export function parseQuery(query: string, corrected?: string[]): ParsedQuery {
-  if (corrected) return build(corrected.map((c) => c.split(' ')));
-  const words = query
-    .toLowerCase()
-    .replace(/[^a-z0-9%\s]/g, ' ')
-    .split(/\s+/)
-    .filter((w) => w && !STOPWORDS.has(w))
+  const all = query.toLowerCase().replace(/[^a-z0-9%\s]/g, ' ').split(/\s+/).filter(Boolean);
+  const words = all
+    .filter((w) => !STOPWORDS.has(w))
     // A bound on the cost of one search: food names are short, and each word is one more index lookup.
     .slice(0, MAX_WORDS);
-  return build(words.map((w) => [w]));
+  const withAt = all.indexOf('with');
+  const beforeWith = withAt > 0 ? all.slice(0, withAt).filter((w) => !STOPWORDS.has(w)).length : 0;
+  const count = corrected ? corrected.length : words.length;
+  const noun = Math.min(count - 1, beforeWith > 0 ? beforeWith - 1 : count - 1);
+  if (corrected) return build(corrected.map((c) => c.split(' ')), noun);
+  return build(words.map((w) => [w]), noun);
 }
 
-function build(wordAlternatives: string[][]): ParsedQuery {
+function build(wordAlternatives: string[][], noun: number): ParsedQuery {
   const words = wordAlternatives.map((a) => a[0]!);
+  const typed = new Set(words.map(normalizeWord));
   const groups = wordAlternatives.map((alts0) => {
     const alts = alts0.flatMap((w) => QUERY_SYNONYMS[w] ?? QUERY_SYNONYMS[normalizeWord(w)] ?? [w]);
-    return alts.map((a) => a.split(' ').map(normalizeWord).filter(Boolean));
+    const own = normalizeWord(alts0[0]!);
+    // A synonym that is another word of the query says nothing more: "beef steak" asks for a steak,
+    // not for any beef (the synonym that lets "steak" alone find beef).
+    return alts.map((a) => a.split(' ').map(normalizeWord).filter(Boolean)).filter((a) => a.length !== 1 || a[0] === own || !typed.has(a[0]!));
   });
   const groupTs = (g: string[][], prefix: boolean) => {
     const alts = g.map((words) => words.map((w) => tsWord(w, prefix)).filter(Boolean).join(' & ')).filter(Boolean);
@@ -107,6 +118,7 @@ function build(wordAlternatives: string[][]): ParsedQuery {
     text: words.join(' '),
     any: groups.map((g) => groupTs(g, true)).filter(Boolean).join(' | '),
     anyExact: groups.map((g) => groupTs(g, false)).filter(Boolean).join(' | '),
+    noun: Math.max(0, noun),
   };
 }
 
@@ -120,9 +132,20 @@ export interface Candidate {
 function wordsOf(text: string): string[] {
   return text
     .toLowerCase()
+    // What a food has not is no match for it: "Milk, imitation, non-soy" is no soy milk, "Chili, no beans" no beans.
+    .replace(/\b(non-|no |without )[a-z]+/g, ' ')
     .split(/[^a-z0-9%]+/)
     .filter(Boolean)
     .map(normalizeWord);
+}
+
+/**
+ * The words that say what kind of thing a food is, marked "noun*" in its head (USDA foods); for other
+ * foods (custom foods, imports) the last word of the core, where English puts the noun.
+ */
+function nounsOf(searchHead: string, core: string[]): string[] {
+  const marked = searchHead.match(/[a-z0-9%]+(?=\*)/g);
+  return marked ? marked.map(normalizeWord) : core.slice(-1);
 }
 
 /** How well one query word matches one food word: exact 1, prefix 0.75, one or two typos 0.6. */
@@ -153,12 +176,26 @@ function bestIn(group: string[][], words: string[]): number {
   return best;
 }
 
+/** The food is exactly the kind of thing the query names: its noun is the query's head noun, whole. */
+export function namesKind(q: ParsedQuery, c: Candidate): boolean {
+  if (q.groups.length === 0) return false;
+  const nouns = nounsOf(c.search_head, wordsOf(c.search_head.split('|')[0] ?? ''));
+  const nounGroup = q.groups[Math.min(q.noun, q.groups.length - 1)]!;
+  return nounGroup.some((alt) => nouns.includes(alt.at(-1)!));
+}
+
 /** Higher is better. Word coverage dominates; then the head, commonness and brevity decide. */
 export function score(q: ParsedQuery, c: Candidate): number {
   if (q.groups.length === 0) return c.commonness;
-  const [coreText = '', moreText = ''] = c.search_head.split('|');
+  const [coreText = '', moreText = '', modifierText = ''] = c.search_head.split('|');
   const core = wordsOf(coreText);
-  const head = core.concat(wordsOf(moreText));
+  const nouns = nounsOf(c.search_head, core);
+  // Is it the kind of thing asked for? "chocolate milk" is a milk ("Milk, chocolate"), not a chocolate
+  // ("Candies, milk chocolate"); "mustard" is mustard, not mustard greens.
+  const nounGroup = q.groups[Math.min(q.noun, q.groups.length - 1)]!;
+  const kind = bestIn(nounGroup.map((alt) => alt.slice(-1)), nouns);
+  // The modifier after a USDA noun ("Cream, sour") names the food only when the noun is the one asked for.
+  const head = core.concat(wordsOf(moreText), kind > 0 ? wordsOf(modifierText) : []);
   const name = wordsOf(c.name);
   const all = wordsOf(c.search_text);
   let coverage = 0;
@@ -175,8 +212,11 @@ export function score(q: ParsedQuery, c: Candidate): number {
   nameCoverage /= n;
   // Head words the query did not ask for ("Bread, banana" for "banana") make it a different food.
   const queryWords = q.groups.flat(2);
-  const unasked = core.filter((w) => !queryWords.some((qw) => wordMatch(qw, w) > 0)).length;
-  // A partial match: in English the last word names the thing ("green tea" is a tea, "greek yogurt" a yogurt).
-  const headNoun = q.partial ? bestIn(q.groups.at(-1)!, head) : 0;
-  return 1.5 * headNoun + 4 * coverage + 1.5 * headCoverage + 0.5 * nameCoverage - 0.35 * Math.min(unasked, 4) + 0.6 * c.commonness - 0.01 * name.length;
+  // When the kind asked for is named after the core ("Pork, cured, bacon" for "bacon"), the core is only
+  // the category, like "Cheese" in "Cheese, cream".
+  const coreIsCategory = kind > 0 && bestIn(nounGroup.map((alt) => alt.slice(-1)), core) === 0;
+  const unasked = coreIsCategory ? 0 : core.filter((w) => !queryWords.some((qw) => wordMatch(qw, w) > 0)).length;
+  // A partial match: the words that name the thing matter most ("green tea" is a tea, "greek yogurt" a yogurt).
+  const headNoun = q.partial ? bestIn(nounGroup, head) : 0;
+  return 1.5 * headNoun + 0.6 * kind + 4 * coverage + 1.5 * headCoverage + 0.5 * nameCoverage - 0.35 * Math.min(unasked, 4) + 0.6 * c.commonness - 0.01 * name.length;
 }

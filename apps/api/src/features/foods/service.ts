@@ -11,12 +11,12 @@ import * as repo from './repository.ts';
 import { searchText, servingRow, toDetail, toSearchResult, usdaRow } from './food-rows.ts';
 import { displayBarcode, toGtin14 } from './gtin.ts';
 import { offProductToRow } from './off-mapping.ts';
-import { parseQuery, score } from './search-query.ts';
+import { namesKind, parseQuery, score } from './search-query.ts';
 import type { UsdaSeed } from './seed-format.ts';
 
 export const SEED_FILE = resolve(import.meta.dirname, '../../../seed/usda-sr21.json.gz');
 /** Bump when the derived columns (names, heads, commonness) change, so existing databases reload them. */
-const DERIVATION_VERSION = 8;
+const DERIVATION_VERSION = 9;
 
 export async function loadBuiltInFoods(db: Db): Promise<{ loaded: boolean; count: number; ms: number }> {
   const started = performance.now();
@@ -27,6 +27,8 @@ export async function loadBuiltInFoods(db: Db): Promise<{ loaded: boolean; count
 }
 
 const CANDIDATES = 150;
+/** Fewer foods than this with every query word: the best partial matches are ranked with them. */
+const FEW_FULL_MATCHES = 3;
 /** Below this many matches, misspelt words are corrected against the known vocabulary. */
 const CORRECT_BELOW = 3;
 /**
@@ -101,11 +103,15 @@ async function candidates(db: Db, userId: number, query: string) {
       total = Math.max(total, more.total);
     }
   }
-  // No food has every word ("avocado toast"): answer the best partial matches, and say so.
-  if (rows.length === 0 && q.groups.length > 1 && q.any) {
+  // No food has every word ("avocado toast"): answer the best partial matches, and say so. When only one
+  // or two foods have every word ("red onion": two onion soups), the foods that are exactly the thing
+  // named ("Onions, raw") compete with them.
+  if (rows.length < FEW_FULL_MATCHES && q.groups.length > 1 && q.any) {
     await breathe();
     const some = await repo.strictCandidates(db, userId, q.any, q.anyExact, q.anyExact, '', CANDIDATES);
-    return { q: { ...q, partial: true }, rows: some.rows, total: some.total, match: 'partial' as const };
+    const seen = new Set(rows.map((r) => r.id));
+    const merged = rows.concat(some.rows.filter((r) => !seen.has(r.id) && (rows.length === 0 || namesKind(q, r))));
+    return { q: { ...q, partial: true }, rows: merged, total: Math.max(total, some.total), match: rows.length ? ('full' as const) : ('partial' as const) };
   }
   return { q, rows, total, match: 'full' as const };
 }

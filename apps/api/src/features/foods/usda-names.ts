@@ -93,7 +93,7 @@ export function friendlyName(desc: string): string {
 const CATEGORY_FIRST = /^(cheese|nuts|seeds|beverages|spices|fish|candies|cereals( ready-to-eat)?|snacks|crustaceans|mollusks|babyfood|soup|sauce|salad dressing|game meat|fast foods?|restaurant|alcoholic beverage|carbonated beverage|poultry food products|infant formula|usda commodity|oil|vegetable oil|syrups|leavening agents|gelatin desserts|puddings|frostings|toppings|pie fillings|sweeteners|spices, [a-z ]+|ham)$/i;
 const MEATS = /^(chicken|turkey|beef|pork|lamb|veal|duck|goose)$/i;
 /** Words in a core segment that do not make it a different food. */
-const FILLER = /\b(type|all types|all varieties|all commercial varieties|mature seeds|cured|fresh|whole)\b/gi;
+const FILLER = /\b(type|all types|all varieties|all commercial varieties|mature seeds|cured|fresh|whole|kernels)\b/gi;
 
 /**
  * "core | more": the core names the food (its words all count against a result when the query did not
@@ -110,10 +110,21 @@ export function headWords(desc: string): string {
     for (const seg of segs.slice(1, 4)) if (!/raw|cooked|meat only|meat and skin|separable|all grades/i.test(seg)) more.push(seg);
   }
   const syn = synonymsFor(core);
-  if (syn) more.push(syn);
   const clean = (x: string) => x.toLowerCase().replace(/[()]/g, ' ').replace(/\s+/g, ' ').trim();
-  return `${clean(core)} | ${clean(more.join(' '))}`;
+  // "*" marks the nouns that say what kind of thing the food is (the text search ignores it): the last word
+  // of the core ("Sour cream" is a cream, "Chili with beans" a chili), of a leading category ("Cheese,
+  // cream" is a cheese) and of a meat's cut ("Pork, cured, bacon" is bacon).
+  const markNoun = (x: string) => clean(x).replace(/^(.*?[a-z0-9%])([^a-z0-9%]*)((\bwith\b.*)?)$/, '$1*$2$3');
+  const marked = more.map((m, i) => (i === 0 && isCategory) || !isCategory ? markNoun(m) : clean(m));
+  if (syn) marked.push(syn);
+  // USDA puts the noun first and a modifier after it: "Cream, sour" is sour cream, "Milk, chocolate" chocolate
+  // milk. The modifier names the food only together with its noun ("Bread, oatmeal" is no oatmeal).
+  const modifier = !isCategory && !MEATS.test(first) && segs[1] && !/\(/.test(segs[1]) && segs[1].split(' ').length <= 2 && !STATE.test(segs[1]) ? segs[1] : '';
+  return `${markNoun(core)} | ${clean(marked.join(' '))}${modifier ? ` | ${clean(modifier)}` : ''}`;
 }
+
+/** Words of a second segment that tell the state, preparation or grade, not the kind of food. */
+const STATE = /\b(raw|cooked|boiled|baked|roasted|fried|canned|frozen|dried|dry|fresh|prepared|unprepared|drained|salt|regular|plain|enriched|unenriched|commercial|commercially|ns|nfs|all|mature|immature|sweetened|unsweetened|imitation)\b/i;
 
 /** Everyday names people type for USDA wording, added to the searchable text. */
 const TEXT_SYNONYMS: [RegExp, string][] = [
@@ -156,6 +167,7 @@ const GROUP_PRIOR: Record<string, number> = {
   '0300': -3, '3500': -2.5, '3600': -1.6, '2100': -1.6, '2200': -0.9, '0600': -0.8, '0800': -0.2, '1900': -0.2,
   '0900': 0.3, '1100': 0.3, '0100': 0.3, '0500': 0.2, '1200': 0.2, '2000': 0.2, '1500': 0.1, '1600': 0.1,
 };
+const RAW_OR_FRESH: Rule = { re: /\braw\b|\bfresh\b|\bplain\b/i, w: 0.5 };
 const DESC_RULES: Rule[] = [
   { re: /\bbaby ?food|\binfant formula|\btoddler|\bjunior\b|\bstrained\b/i, w: -2.5 },
   { re: /\brestaurant|\bfast food|\bschool lunch|\bfood distribution program|\busda commodity|\bcommodity\b/i, w: -1.4 },
@@ -164,13 +176,13 @@ const DESC_RULES: Rule[] = [
   { re: /\bdried\b|\bsweetened\b|\bsyrup\b|\bheavy syrup\b|\blight syrup\b/i, w: -0.35 },
   { re: /\bfortified\b|\bimitation\b|\bsubstitute\b|\bspecial dietary\b|\blow sodium\b|\breduced sodium\b|\bglucose reduced\b|\bstabilized\b|\bindustrial\b|\bproducer\b|\bfilled\b|\bnonfat milk solids\b|\bimported\b|\bmicrowave|\bunheated\b|\bheated\b|\bboiled, drained, with salt\b/i, w: -0.45 },
   { re: /\breduced[- ]calorie|\blow[- ]calorie|\bdiet\b|\bcholesterol[- ]free|\blight\b|\bfat[- ]free|\blow[- ]fat\b|\breduced[- ]fat|\bno sugar added|\blower fat/i, w: -0.8 },
-  { re: /\bleaves\b|\bstalks\b|\bflower clusters\b|\bpeel\b|\bseeds?\b.*\bkernels\b|\bgiblets\b|\bliver\b|\bheart\b|\bgizzard|\bvariety meats|\bby-products|\bskin only\b|\bneck\b|\bback\b|\bseparable fat\b|\bmeatless\b|\bgrass-fed\b/i, w: -0.6 },
+  { re: /\bleaves\b|\bstalks\b|\bflower clusters\b|\bpeel\b|\bgiblets\b|\bliver\b|\bheart\b|\bgizzard|\bvariety meats|\bby-products|\bskin only\b|\bneck\b|\bback\b|\bseparable fat\b|\bmeatless\b|\bgrass-fed\b/i, w: -0.6 },
   { re: /\bdry\b(?! roasted| heat)|\bdry mix\b|\bunpopped\b/i, w: -0.35 },
   { re: /\balaska native|\bnavajo|\bhopi|\bshoshone|\bapache|\bnorthern plains|\bsouthwest\b|\bmoose\b|\bcaribou\b|\bseal\b|\bwhale\b|\bwalrus\b|\bbear\b/i, w: -1.5 },
-  { re: /\braw\b|\bfresh\b|\bplain\b/i, w: 0.5 },
-  { re: /\bwhole\b|\bplain\b|\bregular\b|\ball varieties\b|\ball types\b|\blong-grain\b|\byear round average\b|\bair-popped\b|\bunenriched\b|\benriched\b|\bcommercially prepared\b/i, w: 0.2 },
+  RAW_OR_FRESH,
+  { re: /\bwhole\b|\bplain\b|\bregular\b|\bstandard\b|\ball varieties\b|\ball types\b|\blong-grain\b|\byear round average\b|\bair-popped\b|\bunenriched\b|\benriched\b|\bcommercially prepared\b/i, w: 0.2 },
   { re: /\bcooked\b|\broasted\b|\bbrewed\b|\bboiled\b|\bgrilled\b|\bbaked\b/i, w: 0.15 },
-  { re: /\bmeat only\b|\bwith skin\b|\bdry roasted\b|\bskinless\b|\blean only\b/i, w: 0.15 },
+  { re: /\bwith skin\b|\bdry roasted\b|\bskinless\b|\blean only\b/i, w: 0.15 },
 ];
 
 /** Brand names in SR21 descriptions are upper case ("CAMPBELL'S CHUNKY", "KRAFT"): brand oddities rank down. */
@@ -181,6 +193,9 @@ const BRAND = /\b[A-Z][A-Z'&.-]{2,}\b/;
  * form is the everyday one and the raw or dry form an ingredient ("white rice" means cooked rice).
  */
 const EATEN_COOKED = new Set(['2000', '0800']);
+/** Poultry, sausages, pork, beef, lamb and veal. */
+const EATEN_COOKED_MEAT = new Set(['0500', '0700', '1000', '1300', '1700']);
+const PART_ONLY = /^(skin|flesh|peel|skin only|flesh only)$/i;
 /** Dry beans, peas and lentils ("mature seeds") are cooked before eating too. */
 const DRY_LEGUME = /\bmature seeds\b/i;
 const COOKED = /\bcooked\b|\broasted\b|\bboiled\b|\bbaked\b|\bbroiled\b|\bgrilled\b|\bbraised\b|\bpan-fried\b|\bstewed\b/i;
@@ -190,14 +205,30 @@ const TYPICAL = /\byear round average\b|\bripe\b/i;
 /** Dairy and drinks as powder ("Milk, dry, nonfat") are ingredients; people log the liquid ("skim milk"). */
 const POWDER = /\bdry\b|\bpowder\b/i;
 
-export function commonness(desc: string, group: string): number {
+/**
+ * `measures`: the household measures USDA gives for the food ("1 cup, sliced", "1 medium"). USDA measures
+ * the foods people eat often in many ways and rarities in one or two, so more measures mean a commoner food.
+ */
+export function commonness(desc: string, group: string, measures: string[] = []): number {
   let score = GROUP_PRIOR[group] ?? 0;
-  for (const r of DESC_RULES) if (r.re.test(desc)) score += r.w;
+  const meat = EATEN_COOKED_MEAT.has(group);
+  // "Raw" and "fresh" say the everyday form of produce; for meat "fresh" only means not cured.
+  for (const r of DESC_RULES) if (r.re.test(desc) && !(meat && r === RAW_OR_FRESH)) score += r.w;
   if (EATEN_COOKED.has(group) || (group === '1600' && DRY_LEGUME.test(desc))) {
     if (COOKED.test(desc)) score += 0.5;
     // A bare grain ("Oats", "Barley, pearled") is the uncooked ingredient too; ready-to-eat cereals are not.
     else if (UNCOOKED.test(desc) || group === '2000') score -= 0.6;
   }
+  // Meat, poultry and fish are logged as eaten, cooked; the raw cut is what the butcher sells.
+  if (meat) {
+    if (COOKED.test(desc)) score += 0.45;
+    else if (/\braw\b/i.test(desc)) score -= 0.2;
+  }
+  // Weights by the ounce or pound, or per "unit (yield from 1 lb …)", are no household measure.
+  const household = new Set(measures.map((m) => m.toLowerCase().replace(/\s*\(.*$/, '').trim()).filter((m) => m && !/^(oz|lb|g|units?)$/.test(m)));
+  score += 0.06 * Math.min(household.size, 6);
+  // A part of the food on its own ("Potatoes, baked, skin") is not the food a person means.
+  if (segments(desc).some((s) => PART_ONLY.test(s))) score -= 0.4;
   if (TYPICAL.test(desc)) score += 0.4;
   // Outweighs the "fat free" penalty, so "skim milk" finds the drink before nonfat dry milk powder.
   if ((group === '0100' || group === '1400') && POWDER.test(desc)) score -= 0.7;
