@@ -91,6 +91,30 @@ describe('pre-rendered public pages', () => {
     await ctx.close();
   });
 
+  test('what a visitor types before the scripts have run is kept once they do', async () => {
+    const user = await registerVerifiedUser(server);
+    const ctx = await newContext(browser, MOBILE);
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    // Hold the app's scripts until the form has been filled in the pre-rendered page.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/login`, { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('E-mail or username').fill(user.email);
+    await page.getByLabel(/^Password(\s*\*)?$/).fill(user.password);
+    expect(await reactAttached(page)).toBe(false);
+    release();
+    await expect.poll(() => reactAttached(page), { timeout: 20_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
   test('a signed-in visitor of a pre-rendered page gets the signed-in header, not the visitor one', async () => {
     const user = await registerVerifiedUser(server);
     const ctx = await newContext(browser, DESKTOP);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './providers';
@@ -16,11 +16,38 @@ const cache = createEmotionCache();
  */
 const hydrate = container.dataset.prerendered === window.location.pathname && !store.getState().session.token;
 
+/**
+ * Text typed into a pre-rendered input before hydration is in the DOM but not in React's state (React
+ * keeps the DOM value and does not report it). Once hydrated, hand each such value to the input's
+ * onChange: reset React's record of the value, put the typed text back, fire an input event. A wrapper
+ * (not a sibling) so the tree, and with it every useId, stays the pre-rendered one.
+ */
+function AdoptValuesTypedBeforeHydration({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    for (const el of container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input:not([type=checkbox]):not([type=radio]):not([type=hidden]), textarea')) {
+      const typed = el.value;
+      if (typed === el.defaultValue) continue;
+      const nativeSetter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')?.set;
+      if (!nativeSetter) continue;
+      el.value = el.defaultValue; // through React's value tracker: it now holds the rendered value
+      nativeSetter.call(el, typed); // past the tracker: the DOM holds the typed text again
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  }, []);
+  return children;
+}
+
 function app(hydrating: boolean) {
   return (
     <StrictMode>
       <AppProviders store={store} cache={cache} hydrating={hydrating}>
-        <RouterProvider router={router} />
+        {hydrating ? (
+          <AdoptValuesTypedBeforeHydration>
+            <RouterProvider router={router} />
+          </AdoptValuesTypedBeforeHydration>
+        ) : (
+          <RouterProvider router={router} />
+        )}
       </AppProviders>
     </StrictMode>
   );
