@@ -103,7 +103,8 @@ describe('pre-rendered public pages', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`${server.baseUrl}/login`, { waitUntil: 'domcontentloaded' });
+    // A module script holds DOMContentLoaded back: wait for the response only; fill() waits for the inputs.
+    await page.goto(`${server.baseUrl}/login`, { waitUntil: 'commit' });
     await page.getByLabel('E-mail or username').fill(user.email);
     await page.getByLabel(/^Password(\s*\*)?$/).fill(user.password);
     expect(await reactAttached(page)).toBe(false);
