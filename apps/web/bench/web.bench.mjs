@@ -139,13 +139,16 @@ async function lighthouseRun(url, token, baseUrl) {
     const failing = Object.values(a)
       .filter((x) => x.score !== null && x.score < 1 && lhr.categories.accessibility.auditRefs.some((r) => r.id === x.id && r.weight > 0))
       .map((x) => x.id);
+    // Under heavy load Lighthouse sometimes cannot compute a metric (NO_LCP, a trace error): the score is
+    // null then. Report that run as failed (NaN, printed "n/a") instead of crashing the whole bench.
+    if (lhr.runtimeError) console.log(`  ${url}: Lighthouse runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     return {
-      performance: Math.round(lhr.categories.performance.score * 100),
+      performance: Math.round((lhr.categories.performance.score ?? NaN) * 100),
       accessibility: Math.round(lhr.categories.accessibility.score * 100),
-      fcp: a['first-contentful-paint'].numericValue,
-      lcp: a['largest-contentful-paint'].numericValue,
-      tbt: a['total-blocking-time'].numericValue,
-      cls: a['cumulative-layout-shift'].numericValue,
+      fcp: a['first-contentful-paint'].numericValue ?? NaN,
+      lcp: a['largest-contentful-paint'].numericValue ?? NaN,
+      tbt: a['total-blocking-time'].numericValue ?? NaN,
+      cls: a['cumulative-layout-shift'].numericValue ?? NaN,
       finalUrl: lhr.finalDisplayedUrl,
       a11yIssues: failing,
     };
@@ -154,7 +157,8 @@ async function lighthouseRun(url, token, baseUrl) {
   }
 }
 
-const median = (runs) => [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
+const median = (runs) => [...runs].sort((a, b) => (a.performance || 0) - (b.performance || 0))[Math.floor(runs.length / 2)];
+const fixed = (n, digits) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
@@ -174,6 +178,7 @@ try {
   for (const p of pages) {
     p.js = await jsWeight(browser, `${server.baseUrl}${p.name}`, p.token, server.baseUrl);
     if (process.env.VERBOSE) for (const f of p.js.files.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${p.name} ${kb(f.gzip).padStart(7)} KB  ${f.url}`);
+    console.log(`${p.name}: ${kb(p.js.gzip)} KiB JS gzip in ${p.js.files.length} files`);
   }
   await browser.close();
   for (const p of pages) {
@@ -188,7 +193,7 @@ try {
     const r = p.lh;
     const met = p.js.gzip / 1024 <= p.jsTarget && r.performance >= TARGET.performance && r.accessibility >= TARGET.accessibility && r.lcp <= TARGET.lcpMs && r.tbt <= TARGET.tbtMs && r.cls <= TARGET.cls;
     if (!met) ok = false;
-    rows.push([p.name, `${kb(p.js.gzip)} / ${p.jsTarget}`, `${r.performance}${RUNS > 1 ? ` (${p.scores.join(',')})` : ''}`, String(r.accessibility), (r.fcp / 1000).toFixed(1), (r.lcp / 1000).toFixed(1), String(Math.round(r.tbt)), r.cls.toFixed(3), r.finalUrl.replace(server.baseUrl, ''), met ? 'yes' : 'NO']);
+    rows.push([p.name, `${kb(p.js.gzip)} / ${p.jsTarget}`, `${r.performance}${RUNS > 1 ? ` (${p.scores.join(',')})` : ''}`, String(r.accessibility), fixed(r.fcp / 1000, 1), fixed(r.lcp / 1000, 1), fixed(r.tbt, 0), fixed(r.cls, 3), r.finalUrl.replace(server.baseUrl, ''), met ? 'yes' : 'NO']);
     if (r.a11yIssues.length) console.log(`  ${p.name}: accessibility audits not passed: ${r.a11yIssues.join(', ')}`);
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));

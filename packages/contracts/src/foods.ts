@@ -57,12 +57,9 @@ export const FoodNutrientsSchema = z.object({
 });
 export type FoodNutrients = z.infer<typeof FoodNutrientsSchema>;
 
-/** Vitamins and minerals carried by foods and log entries (issue 11 §3), in the units of MICRONUTRIENT_UNITS. */
-export const MICRONUTRIENT_KEYS = ['calcium', 'iron', 'magnesium', 'zinc', 'vitamin_a', 'vitamin_c', 'vitamin_d', 'vitamin_e', 'vitamin_k', 'vitamin_b6', 'vitamin_b12', 'folate'] as const;
-export type MicronutrientKey = (typeof MICRONUTRIENT_KEYS)[number];
-export const MICRONUTRIENT_UNITS: Record<MicronutrientKey, 'mg' | 'µg'> = {
-  calcium: 'mg', iron: 'mg', magnesium: 'mg', zinc: 'mg', vitamin_a: 'µg', vitamin_c: 'mg', vitamin_d: 'µg', vitamin_e: 'mg', vitamin_k: 'µg', vitamin_b6: 'mg', vitamin_b12: 'µg', folate: 'µg',
-};
+// The micronutrient keys and units live in constants.ts (no zod), so the web app's food log can show them
+// without loading the schemas.
+export { MICRONUTRIENT_KEYS, MICRONUTRIENT_UNITS, type MicronutrientKey } from './constants.ts';
 const knownOrNull = z.number().nullable();
 /** null = not known (the source does not give it), never 0. Vitamin A is µg RAE, folate µg DFE. */
 export const MicronutrientsSchema = z

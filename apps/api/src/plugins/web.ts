@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.ts';
@@ -8,8 +8,10 @@ import type { Config } from '../config.ts';
 const STARTING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Nutrition Tracker</title></head><body style="font-family:system-ui;margin:3rem"><h1>Nutrition Tracker</h1><p>The web app has not been built yet. Run <code>npm run build</code> (npm start does it for you).</p></body></html>`;
 
 /**
- * Serves the built web app on every path outside /api; paths the client router owns get index.html.
- * Unknown /api paths answer the JSON 404 of the error contract.
+ * Serves the built web app on every path outside /api; paths the client router owns get index.html,
+ * except the public pages pre-rendered at build time (dist/prerendered/<page>.html, written by
+ * apps/web/scripts/prerender.mjs), which get their own HTML. Unknown /api paths answer the JSON 404 of
+ * the error contract.
  */
 export default fp(
   async function webPlugin(app: FastifyInstance, opts: { config: Config }) {
@@ -29,6 +31,22 @@ export default fp(
     }
     const indexHtml = () => (built ? readFileSync(indexFile, 'utf8') : STARTING_PAGE);
     const cachedIndex = opts.config.NODE_ENV === 'production' ? indexHtml() : null;
+    // "/login" -> dist/prerendered/login.html, "/" -> dist/prerendered/index.html. Read at start like
+    // index.html; outside production on every request, so a rebuild shows without a restart.
+    const prerenderedDir = join(dist, 'prerendered');
+    const prerenderedFiles = () =>
+      new Map(
+        (existsSync(prerenderedDir) ? readdirSync(prerenderedDir) : [])
+          .filter((f) => f.endsWith('.html'))
+          .map((f) => [f === 'index.html' ? '/' : `/${f.slice(0, -'.html'.length)}`, join(prerenderedDir, f)]),
+      );
+    const cachedPrerendered = opts.config.NODE_ENV === 'production' ? new Map([...prerenderedFiles()].map(([path, file]) => [path, readFileSync(file, 'utf8')])) : null;
+    const pageHtml = (path: string) => {
+      const page = path.length > 1 ? path.replace(/\/+$/, '') : path;
+      if (cachedPrerendered) return cachedPrerendered.get(page) ?? cachedIndex!;
+      const file = built ? prerenderedFiles().get(page) : undefined;
+      return file ? readFileSync(file, 'utf8') : indexHtml();
+    };
 
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0];
@@ -39,7 +57,7 @@ export default fp(
       if (/\.[a-z0-9]{2,5}$/i.test(path) && !path.endsWith('.html')) {
         return reply.code(404).type('text/plain').send('Not found');
       }
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(cachedIndex ?? indexHtml());
+      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(pageHtml(path));
     });
   },
   { name: 'web' },

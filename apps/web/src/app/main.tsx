@@ -1,16 +1,72 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
+import { createEmotionCache } from './emotion-cache';
 import { store } from '../lib/store';
 
+const container = document.getElementById('root')!;
 const router = createAppRouter();
+const cache = createEmotionCache();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+/**
+ * Public pages arrive pre-rendered (scripts/prerender.mjs) for a signed-out visitor: hydrate them.
+ * A signed-in visitor sees other content (header buttons, redirects), so the app renders afresh.
+ */
+const hydrate = container.dataset.prerendered === window.location.pathname && !store.getState().session.token;
+
+/**
+ * Text typed into a pre-rendered input before hydration is in the DOM but not in React's state (React
+ * keeps the DOM value and does not report it). Once hydrated, hand each such value to the input's
+ * onChange: reset React's record of the value, put the typed text back, fire an input event. A wrapper
+ * (not a sibling) so the tree, and with it every useId, stays the pre-rendered one.
+ */
+function AdoptValuesTypedBeforeHydration({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    for (const el of container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input:not([type=checkbox]):not([type=radio]):not([type=hidden]), textarea')) {
+      const typed = el.value;
+      if (typed === el.defaultValue) continue;
+      const nativeSetter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')?.set;
+      if (!nativeSetter) continue;
+      el.value = el.defaultValue; // through React's value tracker: it now holds the rendered value
+      nativeSetter.call(el, typed); // past the tracker: the DOM holds the typed text again
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  }, []);
+  return children;
+}
+
+function app(hydrating: boolean) {
+  return (
+    <StrictMode>
+      <AppProviders store={store} cache={cache} hydrating={hydrating}>
+        {hydrating ? (
+          <AdoptValuesTypedBeforeHydration>
+            <RouterProvider router={router} />
+          </AdoptValuesTypedBeforeHydration>
+        ) : (
+          <RouterProvider router={router} />
+        )}
+      </AppProviders>
+    </StrictMode>
+  );
+}
+
+if (hydrate) {
+  // The router first loads the page's lazy route code; hydrating before that would render the boot shell
+  // over the pre-rendered page.
+  const ready = router.state.initialized
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => {
+        const stop = router.subscribe((state) => {
+          if (state.initialized) {
+            stop();
+            resolve();
+          }
+        });
+      });
+  void ready.then(() => hydrateRoot(container, app(true)));
+} else {
+  createRoot(container).render(app(false));
+}

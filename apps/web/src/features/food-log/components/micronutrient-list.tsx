@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { MICRONUTRIENT_KEYS, MICRONUTRIENT_UNITS, type Micronutrients } from '@app/contracts/foods';
+import { MICRONUTRIENT_KEYS, MICRONUTRIENT_UNITS } from '@app/contracts/constants';
+import type { Micronutrients } from '@app/contracts/foods';
 import { nutrientName } from '@app/nutrition/analysis/micronutrients';
 import { formatNumber } from '../../../lib/format';
 

@@ -1,0 +1,132 @@
+import { describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, MOBILE, newContext, openSignedIn, registerVerifiedUser, useProduct, type Server } from './harness';
+
+let server: Server;
+let browser: Browser;
+useProduct((s, b) => {
+  server = s;
+  browser = b;
+});
+
+const PUBLIC_PAGES = ['/', '/login', '/register', '/request-password-reset', '/team', '/science', '/privacy-policy', '/terms-of-service', '/eula'];
+
+/** Console errors and uncaught exceptions of a page (a hydration mismatch is reported as a console error). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') errors.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return errors;
+}
+
+/** True once React has taken over #root (hydrateRoot/createRoot mark the container). */
+const reactAttached = (page: Page) => page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer$')));
+
+describe('pre-rendered public pages', () => {
+  test('/login arrives as HTML with the labelled form and its styles, before any script runs', async () => {
+    const res = await fetch(`${server.baseUrl}/login`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('data-prerendered="/login"');
+    expect(html).toMatch(/<label[^>]*>E-mail or username/);
+    expect(html).toMatch(/<input[^>]*name="email"/);
+    expect(html).toMatch(/<input[^>]*name="password"[^>]*type="password"|<input[^>]*type="password"[^>]*name="password"/);
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Log in/);
+    expect(html).toContain('<style data-emotion="css ');
+    expect(html).toContain('<title>Log in · Nutrition Tracker</title>');
+    // Private pages and unknown paths keep the app shell.
+    for (const path of ['/dashboard', '/food-log', '/no/such/page']) {
+      const shell = await (await fetch(`${server.baseUrl}${path}`)).text();
+      expect(shell, path).not.toContain('data-prerendered');
+      expect(shell, path).toContain('<div id="root">');
+    }
+  });
+
+  test('with scripts off, /login and / still show their content and /login its labelled inputs', async () => {
+    const ctx = await browser.newContext({ viewport: MOBILE, javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await expect(page.getByLabel('E-mail or username').isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel(/^Password(\s*\*)?$/).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { name: 'Welcome back' }).isVisible()).resolves.toBe(true);
+    await page.goto(`${server.baseUrl}/`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('Eat well');
+    await ctx.close();
+  });
+
+  for (const [viewport, scheme] of [
+    [MOBILE, 'dark'],
+    [DESKTOP, 'light'],
+  ] as const) {
+    test(`every pre-rendered page hydrates without errors (${viewport.width}px, ${scheme})`, async () => {
+      const ctx = await newContext(browser, viewport, scheme);
+      const page = await ctx.newPage();
+      const errors = collectErrors(page);
+      for (const path of PUBLIC_PAGES) {
+        await page.goto(`${server.baseUrl}${path}`);
+        await expect.poll(() => reactAttached(page), { timeout: 20_000 }).toBe(true);
+        await page.waitForLoadState('networkidle');
+        // The pre-paint script chose the scheme before the body painted, and MUI agrees after hydration.
+        await expect(page.evaluate(() => document.documentElement.className)).resolves.toContain(scheme);
+      }
+      expect(errors).toEqual([]);
+      await ctx.close();
+    });
+  }
+
+  test('the hydrated login form works', async () => {
+    const user = await registerVerifiedUser(server);
+    const ctx = await newContext(browser, MOBILE);
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${server.baseUrl}/login`);
+    await expect.poll(() => reactAttached(page), { timeout: 20_000 }).toBe(true);
+    await page.getByLabel('E-mail or username').fill(user.email);
+    await page.getByLabel(/^Password(\s*\*)?$/).fill(user.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  test('what a visitor types before the scripts have run is kept once they do', async () => {
+    const user = await registerVerifiedUser(server);
+    const ctx = await newContext(browser, MOBILE);
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    // Hold the app's scripts until the form has been filled in the pre-rendered page.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // A module script holds DOMContentLoaded back: wait for the response only; fill() waits for the inputs.
+    await page.goto(`${server.baseUrl}/login`, { waitUntil: 'commit' });
+    await page.getByLabel('E-mail or username').fill(user.email);
+    await page.getByLabel(/^Password(\s*\*)?$/).fill(user.password);
+    expect(await reactAttached(page)).toBe(false);
+    release();
+    await expect.poll(() => reactAttached(page), { timeout: 20_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  test('a signed-in visitor of a pre-rendered page gets the signed-in header, not the visitor one', async () => {
+    const user = await registerVerifiedUser(server);
+    const ctx = await newContext(browser, DESKTOP);
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await openSignedIn(page, server, user.token, '/');
+    await page.getByRole('link', { name: 'Open dashboard' }).first().waitFor({ timeout: 20_000 });
+    await expect(page.getByRole('link', { name: 'Sign up' }).count()).resolves.toBe(0);
+    await page.goto(`${server.baseUrl}/login`);
+    await page.waitForURL(/\/dashboard$/);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+/**
+ * Step 3 of `npm run build -w apps/web` (after the client build and the SSR build of src/app/prerender.tsx):
+ * writes dist/prerendered/<page>.html for the public pages, the app's index.html with the signed-out
+ * page's HTML and its MUI CSS inlined, so they paint before any script runs. The API (plugins/web.ts)
+ * serves them on their paths; every other path keeps getting the plain index.html (the SPA shell).
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = join(WEB, 'dist');
+const OUT = join(DIST, 'prerendered');
+
+/** Pages whose signed-out content is known at build time. Keep in step with plugins/web.ts (it serves what is here). */
+export const PRERENDERED = ['/', '/login', '/register', '/request-password-reset', '/team', '/science', '/privacy-policy', '/terms-of-service', '/eula'];
+
+const fileName = (path) => (path === '/' ? 'index' : path.slice(1)) + '.html';
+const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const { render } = await import(pathToFileURL(join(WEB, 'dist-ssr/prerender.js')).href);
+const template = readFileSync(join(DIST, 'index.html'), 'utf8');
+const ROOT = /<div id="root">[\s\S]*?<\/div><\/div>/; // the static boot shell of index.html
+if (!ROOT.test(template) || !template.includes('</head>')) throw new Error('dist/index.html: no <div id="root"> boot shell or </head> to fill');
+
+rmSync(OUT, { recursive: true, force: true });
+mkdirSync(OUT, { recursive: true });
+for (const path of PRERENDERED) {
+  const { html, styles, title } = await render(path);
+  const page = template
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace('</head>', () => `${styles}\n  </head>`)
+    .replace(ROOT, () => `<div id="root" data-prerendered="${path}">${html}</div>`);
+  writeFileSync(join(OUT, fileName(path)), page);
+  console.log(`prerendered ${path.padEnd(24)} ${(page.length / 1024).toFixed(1)} KiB -> dist/prerendered/${fileName(path)}`);
+}

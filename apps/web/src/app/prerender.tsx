@@ -1,0 +1,33 @@
+/**
+ * Build-time rendering of the public pages (vite SSR build, run by scripts/prerender.mjs): the HTML a
+ * signed-out visitor's first render produces, plus the emotion (MUI) CSS it needs, so the page paints
+ * before any script runs; app/main.tsx then hydrates it.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import createEmotionServer from '@emotion/server/create-instance';
+import { AppProviders } from './providers';
+import { routes } from './router';
+import { createEmotionCache } from './emotion-cache';
+import { makeStore } from '../lib/store';
+import { pageTitle } from './page-titles';
+
+export async function render(path: string): Promise<{ html: string; styles: string; title: string }> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error(`${path} redirects (${context.status}); it cannot be pre-rendered`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const cache = createEmotionCache();
+  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+  const html = renderToString(
+    <StrictMode>
+      <AppProviders store={makeStore({ token: null, user: null, status: 'anonymous' })} cache={cache} hydrating>
+        {/* hydrate={false}: no inline hydration-data script (the CSP allows none); the client router starts from the URL. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html));
+  return { html, styles, title: pageTitle(path) };
+}
