@@ -205,7 +205,7 @@ describe('nearby places from Google Places', () => {
         // Google keeps only places whose price level is within minprice..maxprice.
         const min = Number(query.get('minprice') ?? 0);
         const max = Number(query.get('maxprice') ?? 4);
-        return { json: { html_attributions: [], next_page_token: 'NEXT', status: 'OK', results: results.filter((r) => r.price_level >= min && r.price_level <= max) } };
+        return { json: { html_attributions: [], next_page_token: 'NEXT', status: 'OK', results: results.filter((r) => { const level = (r as { price_level?: number }).price_level ?? 0; return level >= min && level <= max; }) } };
       }
       if (path.endsWith('/details/json')) {
         if (query.get('place_id') !== 'g1') return { json: { status: 'NOT_FOUND' } };
