@@ -2,7 +2,9 @@
  * Where the time of the progress routes goes: min/p50 of each query and rule they run on the history of
  * bench/progress.bench.ts, and EXPLAIN ANALYZE of the heavier queries, on PGlite and PostgreSQL.
  *   npx tsx bench/progress-profile.ts   (BENCH_DATABASE_URL for PostgreSQL)
- * The minimum of many sequential runs approximates the time of a request alone on a busy machine.
+ * The minimum of many sequential runs approximates the time of a request alone on a busy machine; "cpu" is this
+ * process's CPU time per call (all of it on PGlite, which runs in-process; only the driver's and the rules' on
+ * PostgreSQL), which load on the machine hardly changes.
  */
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
@@ -13,6 +15,7 @@ import * as data from '../src/features/insights/data.ts';
 import * as repo from '../src/features/insights/repository.ts';
 import * as dashboard from '../src/features/insights/dashboard-service.ts';
 import * as insights from '../src/features/insights/insights-service.ts';
+import * as nutrition from '@app/nutrition';
 import { TZ, seedHistory } from './progress-seed.ts';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 25);
@@ -22,13 +25,16 @@ async function time(name: string, call: () => Promise<unknown>) {
   if (only && !only.test(name)) return;
   for (let i = 0; i < 2; i++) await call();
   const xs: number[] = [];
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < ROUNDS; i++) {
     const t = performance.now();
     await call();
     xs.push(performance.now() - t);
   }
+  const cpu = process.cpuUsage(cpu0);
   xs.sort((a, b) => a - b);
-  console.log(`  ${name.padEnd(48)} min ${xs[0]!.toFixed(1).padStart(6)} ms   p50 ${xs[Math.floor(xs.length / 2)]!.toFixed(1).padStart(6)} ms`);
+  const ms = (x: number) => `${x.toFixed(1).padStart(6)} ms`;
+  console.log(`  ${name.padEnd(48)} min ${ms(xs[0]!)}   p50 ${ms(xs[Math.floor(xs.length / 2)]!)}   cpu ${ms((cpu.user + cpu.system) / 1000 / ROUNDS)}`);
 }
 
 async function explain(database: Database, name: string, q: SQL) {
@@ -52,10 +58,14 @@ async function profile(database: Database, label: string) {
   await time('repo.weights 120 days', () => repo.weights(db, userId, r(120).from, today));
   await time('data.weightTrend', () => data.weightTrend(db, userId, today));
   await time('repo.streakFrom today', () => repo.streakFrom(db, userId, today));
-  await time('repo.entries 7 days', () => repo.entries(db, userId, r(7).from, today, TZ));
-  await time('repo.entries 14 days', () => repo.entries(db, userId, r(14).from, today, TZ));
-  await time('repo.entries 30 days', () => repo.entries(db, userId, r(30).from, today, TZ));
-  await time('data.analysisEntries 30 days', () => data.analysisEntries(db, userId, r(30).from, today, TZ));
+  await time('repo.entries 7 days', () => repo.entries(db, userId, r(7).from, today, TZ, data.ALL_OF_ENTRY));
+  await time('repo.entries 14 days', () => repo.entries(db, userId, r(14).from, today, TZ, data.ALL_OF_ENTRY));
+  await time('repo.entries 30 days', () => repo.entries(db, userId, r(30).from, today, TZ, data.ALL_OF_ENTRY));
+  await time('data.analysisEntries 30 days', () => data.analysisEntries(db, userId, r(30).from, today, TZ, data.ALL_OF_ENTRY));
+  const entries30 = await data.analysisEntries(db, userId, r(30).from, today, TZ, data.ALL_OF_ENTRY);
+  const { latest } = await data.weightTrend(db, userId, today);
+  await time('rules: findings 30 days (no I/O)', async () => nutrition.findings(entries30, { calorie_goal: 2200, weight_kg: latest?.trend_kg ?? null }));
+  await time('rules: nutrientReport 30 days (no I/O)', async () => nutrition.nutrientReport(entries30, 'male', 38));
   await time('dashboard.stats', () => dashboard.stats(db, userId, {}));
   await time('dashboard.historical 365', () => dashboard.historical(db, userId, 365));
   await time('insights.analysis 7', () => insights.analysis(db, userId, 7));

@@ -58,8 +58,10 @@ export async function dayTotals(db: Db, userId: number, from: string, to: string
   return jsonRows<DayRow>(db, agg, sql`${days}`);
 }
 
-const EXTRA_COLUMNS = ['fiber', 'sugar', 'sodium', 'potassium', 'saturated_fat', 'monounsaturated_fat', 'polyunsaturated_fat', 'trans_fat', 'cholesterol'] as const;
-export type EntryRow = {
+/** Nutrient columns of an entry beyond the big three (each an ExtraNutrient of @app/nutrition). */
+export const NUTRIENT_COLUMNS = ['fiber', 'sugar', 'sodium', 'potassium', 'saturated_fat', 'monounsaturated_fat', 'polyunsaturated_fat', 'trans_fat', 'cholesterol', ...MICRONUTRIENTS] as const;
+export type NutrientColumn = (typeof NUTRIENT_COLUMNS)[number];
+export interface EntryRow extends Partial<Record<NutrientColumn, number | null>> {
   date: string;
   meal_type: string;
   food_id: string | null;
@@ -68,16 +70,21 @@ export type EntryRow = {
   protein: number;
   carbs: number;
   fat: number;
-  /** Local minute of day the entry was logged; null when logged on another day than its date. */
+  /** Local minute of day the entry was logged; null when logged on another day than its date, or not asked for. */
   minute: number | null;
-} & Record<(typeof EXTRA_COLUMNS)[number], number> &
-  Record<(typeof MICRONUTRIENTS)[number], number | null>;
+}
+/** What to read of each entry besides its date, meal, food and macros: a rule that needs less reads less. */
+export interface EntryColumns {
+  nutrients: readonly NutrientColumn[];
+  /** The local minute of day (meal timing). */
+  minute: boolean;
+}
 
 /**
  * Entries in [from, to], oldest first, with the local minute of day they were logged (in `tz`); null when the
  * entry was logged on another day than its date (a back-filled entry says nothing about when it was eaten).
  */
-export async function entries(db: Db, userId: number, from: string, to: string, tz: string): Promise<EntryRow[]> {
+export async function entries(db: Db, userId: number, from: string, to: string, tz: string, columns: EntryColumns): Promise<EntryRow[]> {
   const local = sql`(${food_logs.created_at} at time zone ${tz})`;
   const fields: Record<string, SQLWrapper> = {
     date: food_logs.date,
@@ -88,8 +95,8 @@ export async function entries(db: Db, userId: number, from: string, to: string, 
     protein: food_logs.protein,
     carbs: food_logs.carbohydrates,
     fat: food_logs.fat,
-    ...Object.fromEntries([...EXTRA_COLUMNS, ...MICRONUTRIENTS].map((k) => [k, food_logs[k]])),
-    minute: sql`case when ${local}::date = ${food_logs.date} then (extract(hour from ${local}) * 60 + extract(minute from ${local}))::int end`,
+    ...Object.fromEntries(columns.nutrients.map((k) => [k, food_logs[k]])),
+    minute: columns.minute ? sql`case when ${local}::date = ${food_logs.date} then (extract(hour from ${local}) * 60 + extract(minute from ${local}))::int end` : sql`null`,
   };
   return jsonRows<EntryRow>(
     db,
