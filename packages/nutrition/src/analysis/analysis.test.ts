@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dayTotals } from './days.js';
-import { findings } from './findings.js';
+import { FINDINGS_NUTRIENTS, findings } from './findings.js';
 import { macroSplit } from './macros.js';
 import { nutrientReport } from './micronutrients.js';
 import { calorieDrivers, weekdayWeekend } from './patterns.js';
@@ -121,6 +121,12 @@ describe('findings', () => {
     const r = findings(week.slice(0, 3).map((d) => e(d, 'Rice', 2000, 30, 400, 20, null)), { calorie_goal: null, weight_kg: 90 });
     expect(r.findings.find((f) => f.id === 'protein_low_per_kg')!.evidence).toMatchObject({ g_per_kg: 0.33, rda_g_per_kg: 0.8 });
     expect(r.not_enough_data).toEqual(expect.arrayContaining([expect.stringMatching(/No calorie goal/), expect.stringMatching(/Fiber is not known/), expect.stringMatching(/meal timing/)]));
+  });
+  it('reads no nutrient beyond FINDINGS_NUTRIENTS, so a caller may load only those', () => {
+    const more = { sugar: 40, potassium: 300, cholesterol: 90, trans_fat: 1, calcium: 100, iron: 2, vitamin_c: 10 };
+    const full = diet.map((x) => ({ ...x, nutrients: { ...x.nutrients, ...more } }));
+    const trimmed = full.map((x) => ({ ...x, nutrients: Object.fromEntries(FINDINGS_NUTRIENTS.map((k) => [k, x.nutrients[k]])) }));
+    expect(findings(trimmed, { calorie_goal: 2000, weight_kg: 80 })).toEqual(findings(full, { calorie_goal: 2000, weight_kg: 80 }));
   });
   it('makes no statement without data', () => {
     expect(findings([], { calorie_goal: 2000, weight_kg: 80 })).toEqual({ days_logged: 0, findings: [], not_enough_data: [expect.stringMatching(/log at least 3 days/)] });

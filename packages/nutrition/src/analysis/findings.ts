@@ -60,8 +60,12 @@ function densest(entries: AnalysisEntry[], pick: (e: AnalysisEntry) => number | 
 function biggest(entries: AnalysisEntry[], pick: (e: AnalysisEntry) => number | null | undefined): FoodStat | undefined {
   return foods(entries, pick).sort((a, b) => b.value - a.value)[0];
 }
-const nutrient = (n: ExtraNutrient) => (e: AnalysisEntry) => e.nutrients?.[n];
-const known = (entries: AnalysisEntry[], n: ExtraNutrient) => entries.some((e) => typeof e.nutrients?.[n] === 'number');
+/** The nutrients beyond the big three that the findings read (only through the helpers below): a caller may load just these. */
+export const FINDINGS_NUTRIENTS = ['fiber', 'sodium', 'saturated_fat'] as const satisfies readonly ExtraNutrient[];
+type FindingsNutrient = (typeof FINDINGS_NUTRIENTS)[number];
+const nutrient = (n: FindingsNutrient) => (e: AnalysisEntry) => e.nutrients?.[n];
+const known = (entries: AnalysisEntry[], n: FindingsNutrient) => entries.some((e) => typeof e.nutrients?.[n] === 'number');
+const sum = (entries: AnalysisEntry[], n: FindingsNutrient) => entries.reduce((a, e) => a + (e.nutrients?.[n] ?? 0), 0);
 
 export function findings(entries: AnalysisEntry[], ctx: FindingContext): FindingsResult {
   const days = dayTotals(entries).filter((d) => d.calories > 0);
@@ -122,7 +126,7 @@ export function findings(entries: AnalysisEntry[], ctx: FindingContext): Finding
   }
 
   if (known(entries, 'fiber')) {
-    const fiberDay = entries.reduce((a, e) => a + (e.nutrients?.fiber ?? 0), 0) / n;
+    const fiberDay = sum(entries, 'fiber') / n;
     const per1000 = (fiberDay / kcalDay) * 1000;
     if (per1000 < FIBER_PER_1000) {
       const food = densest(entries, nutrient('fiber'));
@@ -163,7 +167,7 @@ export function findings(entries: AnalysisEntry[], ctx: FindingContext): Finding
   } else notEnough.push('No weight is logged, so protein per kg of body weight cannot be checked.');
 
   if (known(entries, 'sodium')) {
-    const sodium = entries.reduce((a, e) => a + (e.nutrients?.sodium ?? 0), 0) / n;
+    const sodium = sum(entries, 'sodium') / n;
     if (sodium > SODIUM_MG) {
       const food = biggest(entries, nutrient('sodium'));
       out.push(
@@ -181,7 +185,7 @@ export function findings(entries: AnalysisEntry[], ctx: FindingContext): Finding
   }
 
   if (known(entries, 'saturated_fat')) {
-    const sat = entries.reduce((a, e) => a + (e.nutrients?.saturated_fat ?? 0), 0) / n;
+    const sat = sum(entries, 'saturated_fat') / n;
     const pct = ((sat * 9) / kcalDay) * 100;
     if (pct > SAT_FAT_PERCENT) {
       const food = biggest(entries, nutrient('saturated_fat'));

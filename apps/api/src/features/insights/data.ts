@@ -1,9 +1,8 @@
 /** Gathers the user's rows for the analysis rules of @app/nutrition: local dates, ranges, entries, weights. */
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, parseISO, subDays } from 'date-fns';
-import { trendWeights, type AnalysisEntry, type ExtraNutrient } from '@app/nutrition';
+import { EXTRA_NUTRIENTS, trendWeights, type AnalysisEntry, type ExtraNutrient } from '@app/nutrition';
 import type { Db } from '../../db/client.ts';
-import { MICRONUTRIENTS } from '../../db/schema/micronutrients.ts';
 import * as repo from './repository.ts';
 
 export const iso = (d: Date) => format(d, 'yyyy-MM-dd');
@@ -23,26 +22,35 @@ export async function userContext(db: Db, userId: number, now = new Date()): Pro
 /** `days` days ending on `end` (inclusive). */
 export const rangeEnding = (end: string, days: number) => ({ from: iso(subDays(parseISO(end), days - 1)), to: end });
 
-const EXTRA = ['fiber', 'sugar', 'sodium', 'potassium', 'saturated_fat', 'monounsaturated_fat', 'polyunsaturated_fat', 'trans_fat', 'cholesterol'] as const satisfies readonly ExtraNutrient[];
+/** Nutrients a database food knows from its own columns (the manual entry's rule is in knownNutrients). */
+const FOOD_COLUMNS = new Set<ExtraNutrient>(['fiber', 'sugar', 'sodium', 'potassium', 'saturated_fat', 'monounsaturated_fat', 'polyunsaturated_fat', 'trans_fat', 'cholesterol']);
 /**
  * What is known about an entry's nutrients: a database food knows its columns (the built-in SR21 data has no
  * trans fat, so there it is unknown); a manual entry knows only the values the user typed (0 = not given).
  * Vitamins and minerals are stored per entry, null when the food does not know them.
  */
-function knownNutrients(r: repo.EntryRow): AnalysisEntry['nutrients'] {
+function knownNutrients(r: repo.EntryRow, nutrients: readonly ExtraNutrient[]): AnalysisEntry['nutrients'] {
   const out: Partial<Record<ExtraNutrient, number | null>> = {};
-  for (const k of EXTRA) {
-    const v = r[k];
-    if (r.food_id) out[k] = k === 'trans_fat' && r.food_id.startsWith('usda-') ? null : v;
-    else out[k] = v > 0 ? v : null;
+  for (const k of nutrients) {
+    const v = r[k] ?? null;
+    if (!FOOD_COLUMNS.has(k)) out[k] = v;
+    else if (r.food_id) out[k] = k === 'trans_fat' && r.food_id.startsWith('usda-') ? null : v;
+    else out[k] = v! > 0 ? v : null;
   }
-  for (const k of MICRONUTRIENTS) out[k] = r[k];
   return out;
 }
 
-export async function analysisEntries(db: Db, userId: number, from: string, to: string, tz: string): Promise<AnalysisEntry[]> {
-  const rows = await repo.entries(db, userId, from, to, tz);
-  return rows.map((r) => ({ date: r.date, minute: r.minute, meal_type: r.meal_type, food_name: r.food_name, calories: r.calories, protein: r.protein, carbs: r.carbs, fat: r.fat, nutrients: knownNutrients(r) }));
+/** What a caller's rules read of each entry; every nutrient and the minute when it runs them all. */
+export interface EntryNeeds {
+  nutrients: readonly ExtraNutrient[];
+  minute: boolean;
+}
+export const ALL_OF_ENTRY: EntryNeeds = { nutrients: EXTRA_NUTRIENTS, minute: true };
+
+/** The entries in [from, to] as the rules see them, with only the nutrients (and the minute) `needs` names. */
+export async function analysisEntries(db: Db, userId: number, from: string, to: string, tz: string, needs: EntryNeeds): Promise<AnalysisEntry[]> {
+  const rows = await repo.entries(db, userId, from, to, tz, needs);
+  return rows.map((r) => ({ date: r.date, minute: r.minute, meal_type: r.meal_type, food_name: r.food_name, calories: r.calories, protein: r.protein, carbs: r.carbs, fat: r.fat, nutrients: knownNutrients(r, needs.nutrients) }));
 }
 
 /** The trend over the 120 days before `end` and its latest point (the EWMA needs a run-in). */

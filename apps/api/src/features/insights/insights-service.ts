@@ -3,6 +3,8 @@ import {
   calorieDrivers,
   dayTotals,
   estimateExpenditure,
+  EXTRA_NUTRIENTS,
+  FINDINGS_NUTRIENTS,
   findings,
   macroSplit,
   mealTiming,
@@ -16,8 +18,9 @@ import {
 } from '@app/nutrition';
 import type { InsightsExpenditure, MacroTotals, OverallAnalysis, PatternAnalysis } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { ageFrom, analysisEntries, rangeEnding, userContext, weightTrend, type UserContext } from './data.ts';
+import { ALL_OF_ENTRY, ageFrom, analysisEntries, rangeEnding, userContext, weightTrend, type EntryNeeds, type UserContext } from './data.ts';
 import * as repo from './repository.ts';
+import type { DayRow } from './repository.ts';
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -30,11 +33,14 @@ interface Loaded {
   entries: AnalysisEntry[];
   daysLogged: number;
 }
-async function load(db: Db, userId: number, days: number, endDate: string | undefined, now?: Date): Promise<Loaded> {
-  const ctx = await userContext(db, userId, now);
+/** The `days` days ending on `endDate` (the user's today by default), read as `needs` says. */
+async function loadRange(db: Db, userId: number, ctx: UserContext, days: number, endDate: string | undefined, needs: EntryNeeds): Promise<Loaded> {
   const { from, to } = rangeEnding(endDate ?? ctx.today, days);
-  const entries = await analysisEntries(db, userId, from, to, ctx.tz);
+  const entries = await analysisEntries(db, userId, from, to, ctx.tz, needs);
   return { ctx, from, to, days, entries, daysLogged: new Set(entries.filter((e) => e.calories > 0).map((e) => e.date)).size };
+}
+async function load(db: Db, userId: number, days: number, endDate: string | undefined, needs: EntryNeeds): Promise<Loaded> {
+  return loadRange(db, userId, await userContext(db, userId), days, endDate, needs);
 }
 const rangeFields = (l: Loaded, what: string) => ({
   start_date: l.from,
@@ -52,12 +58,13 @@ function averages(l: Loaded): MacroTotals {
 }
 
 export async function analysis(db: Db, userId: number, days: number, endDate?: string) {
-  const l = await load(db, userId, days, endDate);
+  // averages() reads fiber; the macro split and the calorie drivers read only calories and macros.
+  const l = await load(db, userId, days, endDate, { nutrients: ['fiber'], minute: false });
   return { ...rangeFields(l, 'Macro split and calorie drivers'), averages: averages(l), macro_split: macroSplit(dayTotals(l.entries)), calorie_drivers: calorieDrivers(l.entries) };
 }
 
 export async function timing(db: Db, userId: number, days: number, endDate?: string) {
-  const l = await load(db, userId, days, endDate);
+  const l = await load(db, userId, days, endDate, { nutrients: [], minute: true });
   return { ...rangeFields(l, 'Meal timing'), meal_timing: mealTiming(l.entries) };
 }
 
@@ -71,12 +78,12 @@ function byWeekday(l: Loaded) {
 }
 
 export async function patterns(db: Db, userId: number, days: number, endDate?: string) {
-  const l = await load(db, userId, days, endDate);
+  const l = await load(db, userId, days, endDate, { nutrients: [], minute: false });
   return { ...rangeFields(l, 'Patterns'), weekday_weekend: weekdayWeekend(dayTotals(l.entries)), calorie_drivers: calorieDrivers(l.entries), by_weekday: byWeekday(l) };
 }
 
 export async function nutrients(db: Db, userId: number, days: number, endDate?: string) {
-  const l = await load(db, userId, days, endDate);
+  const l = await load(db, userId, days, endDate, { nutrients: EXTRA_NUTRIENTS, minute: false });
   const s = l.ctx.settings;
   const report = nutrientReport(l.entries, (s?.sex as Sex | null) ?? null, ageFrom(s?.birth_year, l.ctx.today));
   return { ...rangeFields(l, 'Nutrients'), ...report, days: l.days };
@@ -86,8 +93,12 @@ export async function nutrients(db: Db, userId: number, days: number, endDate?: 
 const nowFrom = (timestamp?: string) => (timestamp ? new Date(timestamp) : new Date());
 
 export async function patternAnalysis(db: Db, userId: number, q: { timeframe_days?: number; timestamp?: string }): Promise<PatternAnalysis> {
-  const l = await load(db, userId, q.timeframe_days ?? 14, undefined, nowFrom(q.timestamp));
-  const { latest } = await weightTrend(db, userId, l.to);
+  const ctx = await userContext(db, userId, nowFrom(q.timestamp));
+  // Independent reads: on PostgreSQL they run on separate pooled connections at once.
+  const [l, { latest }] = await Promise.all([
+    loadRange(db, userId, ctx, q.timeframe_days ?? 14, undefined, { nutrients: FINDINGS_NUTRIENTS, minute: true }),
+    weightTrend(db, userId, ctx.today),
+  ]);
   const f = findings(l.entries, { calorie_goal: l.ctx.settings?.daily_calorie_goal ?? null, weight_kg: latest?.trend_kg ?? null });
   // The pattern analysis keeps the findings about when and how the user eats.
   const patternIds = /late_eating|irregular_meals|weekend_surplus|calories_/;
@@ -102,26 +113,33 @@ export async function patternAnalysis(db: Db, userId: number, q: { timeframe_day
 }
 
 /** Expenditure always looks at the 28 days ending on `end`, whatever the timeframe of the caller. */
-async function expenditureEnding(db: Db, userId: number, end: string, trend: TrendPoint[]) {
+async function intakeEnding(db: Db, userId: number, end: string) {
   const win = rangeEnding(end, WINDOW_DAYS);
-  const intake = await repo.dayTotals(db, userId, win.from, win.to);
-  return estimateExpenditure(trend.filter((p) => p.date >= win.from), intake, end);
+  return repo.dayTotals(db, userId, win.from, win.to);
+}
+function expenditureFrom(intake: DayRow[], end: string, trend: TrendPoint[]) {
+  return estimateExpenditure(trend.filter((p) => p.date >= rangeEnding(end, WINDOW_DAYS).from), intake, end);
 }
 
 /** The measured expenditure on its own, for the goal helper (cheaper than the whole overall analysis). */
 export async function expenditure(db: Db, userId: number, endDate?: string): Promise<InsightsExpenditure> {
   const ctx = await userContext(db, userId);
   const end = endDate ?? ctx.today;
-  const { trend, latest } = await weightTrend(db, userId, end);
-  return { ...(await expenditureEnding(db, userId, end, trend)), end_date: end, latest_weight: latest };
+  const [{ trend, latest }, intake] = await Promise.all([weightTrend(db, userId, end), intakeEnding(db, userId, end)]);
+  return { ...expenditureFrom(intake, end, trend), end_date: end, latest_weight: latest };
 }
 
 export async function overallAnalysis(db: Db, userId: number, q: { timeframe_days?: number; timestamp?: string }): Promise<OverallAnalysis> {
-  const l = await load(db, userId, q.timeframe_days ?? 30, undefined, nowFrom(q.timestamp));
+  const ctx = await userContext(db, userId, nowFrom(q.timestamp));
+  // Every rule runs here (findings, nutrient report, averages): each entry is read in full.
+  const [l, { trend, latest }, intake] = await Promise.all([
+    loadRange(db, userId, ctx, q.timeframe_days ?? 30, undefined, ALL_OF_ENTRY),
+    weightTrend(db, userId, ctx.today),
+    intakeEnding(db, userId, ctx.today),
+  ]);
   const s = l.ctx.settings;
-  const { trend, latest } = await weightTrend(db, userId, l.to);
   const f = findings(l.entries, { calorie_goal: s?.daily_calorie_goal ?? null, weight_kg: latest?.trend_kg ?? null });
-  const expenditure = await expenditureEnding(db, userId, l.to, trend);
+  const expenditure = expenditureFrom(intake, l.to, trend);
   return {
     ...rangeFields(l, 'Findings'),
     findings: f.findings,
