@@ -14,7 +14,11 @@ export const healthApi = api.injectEndpoints({
       query: ({ type, id }) => ({ url: `/health-metrics/${type}/${id}`, method: 'DELETE' }),
       invalidatesTags: [{ type: 'HealthMetric', id: 'LIST' }, 'Insights'],
     }),
+    /** One sample from Apple Health (healthkit-sync.ts) to its POST route; lists refresh after the sync. */
+    postMetric: build.mutation<unknown, { path: string; body: unknown }>({
+      query: ({ path, body }) => ({ url: path, method: 'POST', body }),
+    }),
   }),
 });
 
-export const { useWeightsQuery, useWorkoutsQuery, useSleepQuery, useDeleteMetricMutation } = healthApi;
+export const { useWeightsQuery, useWorkoutsQuery, useSleepQuery, useDeleteMetricMutation, usePostMetricMutation } = healthApi;
