@@ -203,6 +203,46 @@ describe('issue 10: the screens as a product', () => {
     await ctx.close();
   });
 
+  test('item 3: "what to eat now" skips meals already logged, offers only options that fit what is left (or says plainly that none does), and knows what was logged', async () => {
+    const user = await registerVerifiedUser(server);
+    await apiCall(server, 'PUT', '/user-settings', { timezone: 'UTC', daily_calorie_goal: 2000, daily_protein_goal: 100, daily_carbs_goal: 250, daily_fat_goal: 70 }, user.token);
+    const day = todayIn('UTC');
+    // Two servings each: 500 + 600 + 500 kcal logged, 400 kcal left.
+    await logManual(user, 'Porridge', 'breakfast', day, 250);
+    await logManual(user, 'Lentil soup', 'lunch', day, 300);
+    await logManual(user, 'Roast chicken', 'dinner', day, 250);
+    const ctx = await newContext(browser, DESKTOP);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, user.token, '/suggestions');
+    await page.getByRole('button', { name: 'Suggest options' }).click();
+    // Breakfast, lunch and dinner are logged: the next meal to suggest is the snack.
+    await page.getByRole('heading', { name: 'Snacks option 1' }).waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('heading', { name: /^(Breakfast|Lunch|Dinner) option/ }).count()).toBe(0);
+    const options = page.getByRole('article', { name: /^Option \d$/ });
+    const texts = await options.allInnerTexts();
+    expect(texts.length).toBeGreaterThan(0);
+    const nothingFits = await page.getByText(/^Nothing fits the [\d,]+ kcal left today; the closest option is shown\.$/).count();
+    for (const t of texts) {
+      if (t.includes('Does not fit what is left today.')) {
+        // Only when nothing fits, and then it is the one closest option and the page says so.
+        expect(nothingFits).toBe(1);
+        expect(texts.length).toBe(1);
+        expect(t).toMatch(/[\d,]+ kcal over what is left today\./);
+      } else {
+        expect(t).toMatch(/Leaves [\d,]+ kcal for the rest of today\.|Uses the [\d,]+ kcal left today \([\d,]+ over, within the 5 % margin\)\./);
+        expect(t).not.toMatch(/kcal over what is left/);
+        expect(t).not.toMatch(/-\d/);
+      }
+    }
+    // Log option 1; asked again after a reload, the answer knows the snack is logged.
+    await page.getByRole('button', { name: 'Log option 1 as snacks' }).click();
+    await poll(async () => (await apiCall(server, 'GET', `/food-logs/meal-summary/${day}/snack`, undefined, user.token)).json.foods.length).toBeGreaterThan(0);
+    await page.reload();
+    await page.getByRole('button', { name: 'Suggest options' }).click();
+    await page.getByText(/You already logged a snack today \([\d,]+ kcal\)\.|You have reached your/).first().waitFor({ timeout: 60_000 });
+    await ctx.close();
+  });
+
   test('item 8: a goal that cannot fit the calorie goal is explained under its field', async () => {
     const user = await registerVerifiedUser(server);
     const ctx = await newContext(browser, DESKTOP);
