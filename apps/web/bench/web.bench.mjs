@@ -11,6 +11,8 @@
  * Runs the real product (scripts/start.mjs) on a fresh data folder and a free port. Targets (issue 9):
  * performance ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.05 and accessibility ≥ 95 on each page; the
  * first page ≤ 170 KiB of JS gzip, /food-log ≤ 250 KiB. Exit code 1 when a target is missed.
+ * BENCH_WEB_ONLY=/dashboard,/food-log measures only those pages; VERBOSE=1 also lists every script, each
+ * failed accessibility audit with its elements (selector, snippet, explanation) and the layout shifts.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, rmSync } from 'node:fs';
@@ -139,6 +141,17 @@ async function lighthouseRun(url, token, baseUrl) {
     const failing = Object.values(a)
       .filter((x) => x.score !== null && x.score < 1 && lhr.categories.accessibility.auditRefs.some((r) => r.id === x.id && r.weight > 0))
       .map((x) => x.id);
+    if (process.env.VERBOSE) {
+      // Each failed accessibility audit with its elements, and what moved the layout.
+      const path = new URL(url).pathname;
+      for (const id of failing) {
+        console.log(`  ${path} a11y ${id}: ${a[id].title}`);
+        for (const item of a[id].details?.items ?? []) console.log(`    ${item.node?.selector ?? ''}  ${item.node?.snippet ?? ''}  ${item.node?.explanation?.split('\n').join(' / ') ?? ''}`);
+      }
+      for (const id of ['layout-shifts', 'layout-shift-elements']) {
+        for (const item of a[id]?.details?.items ?? []) console.log(`  ${path} ${id} ${fixed(item.score, 4)}  ${item.node?.selector ?? ''}  ${item.node?.snippet ?? ''}`);
+      }
+    }
     // Under heavy load Lighthouse sometimes cannot compute a metric (NO_LCP, a trace error): the score is
     // null then. Report that run as failed (NaN, printed "n/a") instead of crashing the whole bench.
     if (lhr.runtimeError) console.log(`  ${url}: Lighthouse runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
@@ -173,7 +186,7 @@ try {
     { name: '/register', token: null, jsTarget: TARGET.firstPageKb },
     { name: '/dashboard', token, jsTarget: TARGET.firstPageKb },
     { name: '/food-log', token, jsTarget: TARGET.foodLogKb },
-  ];
+  ].filter((p) => !process.env.BENCH_WEB_ONLY || process.env.BENCH_WEB_ONLY.split(',').includes(p.name));
   console.log(`load average before: ${load()} (${RUNS} Lighthouse run${RUNS > 1 ? 's' : ''} per page${RUNS > 1 ? ', median shown' : ''})`);
   for (const p of pages) {
     p.js = await jsWeight(browser, `${server.baseUrl}${p.name}`, p.token, server.baseUrl);
