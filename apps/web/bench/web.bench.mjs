@@ -94,7 +94,26 @@ async function verifiedToken(server) {
   }
   const done = await (await post('/auth/complete-registration', { email, code })).json();
   if (!done.access_token) throw new Error(`could not register: ${JSON.stringify(done)}`);
+  if (!process.env.BENCH_WEB_EMPTY_USER) await seed(server, done.access_token);
   return done.access_token;
+}
+
+/**
+ * What a user who has been using the app has: two foods logged today and a favorite, so the signed-in
+ * pages show their lists (meal entries with edit/delete, quick add) and not only empty states.
+ * BENCH_WEB_EMPTY_USER=1 measures a brand-new user instead (the bench's behaviour before step 3).
+ */
+async function seed(server, token) {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const post = async (path, body) => {
+    const res = await fetch(`${server.baseUrl}/api/v1${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`seed ${path}: ${res.status} ${await res.text()}`);
+  };
+  const date = new Date().toISOString().slice(0, 10);
+  const food = (food_name, meal_type, calories, protein, carbohydrates, fat) => ({ food_name, serving_description: '1 serving', number_of_servings: 1, calories, protein, carbohydrates, fat, meal_type, date });
+  await post('/food-logs', food('Porridge with blueberries', 'breakfast', 320, 11, 54, 7));
+  await post('/food-logs', food('Chicken salad sandwich', 'lunch', 480, 29, 45, 18));
+  await post('/favorite-foods/manual', { food_name: 'Greek yogurt with honey', serving_size: '1 pot', calories: 180, protein: 10, carbohydrates: 22, fat: 5 });
 }
 
 /** Sum of gzip sizes of the JS files a page loads (until the network is idle). */
