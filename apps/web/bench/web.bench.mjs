@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:web`: what the first pages cost a phone, on /, /login, /register, /dashboard and
- * /food-log (the last two signed in as a fresh, verified user).
+ * /food-log (the last two signed in as a fresh, verified user with two foods logged today and a favorite).
  *  1. JS shipped: the gzip size (level 9) of every script the page loads, collected from Playwright
  *     network events with the cache off, summed.
  *  2. Lighthouse 12 mobile runs (default mobile emulation and simulated throttling): performance and
