@@ -76,9 +76,13 @@ export function MainLayout() {
         <Box sx={{ py: 2 }}>{nav}</Box>
       </Drawer>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <Toolbar />
-        <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, width: '100%', maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 4 } }}>
-          <Outlet />
+        {/* The header's spacer and the page fill at least the viewport, so the footer starts below the fold
+            and a page growing as its data arrives never pushes a visible footer down (layout shift, CLS). */}
+        <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+          <Toolbar />
+          <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, width: '100%', maxWidth: CONTENT_MAX_WIDTH, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 4 } }}>
+            <Outlet />
+          </Box>
         </Box>
         <Footer />
         {user && <Box sx={{ height: MOBILE_BOTTOM_BAR_HEIGHT, display: { md: 'none' } }} />}

@@ -66,6 +66,9 @@ export function FoodSearch({ query, onQueryChange, onPick, inputRef }: Props) {
   const { data, error, isFetching } = useSearchFoodsQuery({ query: settled, page: 1, page_size: size }, { skip: settled.length < 2 });
   const waiting = query.trim() !== settled || isFetching;
   const foods = data?.foods ?? [];
+  // The results list and its hint exist only while there are results; an id reference to a missing
+  // element is an invalid ARIA value (Lighthouse aria-valid-attr-value).
+  const listed = settled.length >= 2 && !error && foods.length > 0;
   return (
     <Box>
       <TextField
@@ -86,7 +89,7 @@ export function FoodSearch({ query, onQueryChange, onPick, inputRef }: Props) {
         inputRef={setInput}
         autoComplete="off"
         slotProps={{
-          htmlInput: { 'aria-controls': 'food-search-results', 'aria-describedby': 'food-search-hint' },
+          htmlInput: listed ? { 'aria-controls': 'food-search-results', 'aria-describedby': 'food-search-hint' } : {},
           input: {
             startAdornment: (
               <InputAdornment position="start">

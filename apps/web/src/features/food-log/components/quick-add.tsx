@@ -73,6 +73,13 @@ export function QuickAdd({ date, meal }: { date: string; meal: MealType }) {
   const q = tab === 'favorites' ? favorites : manual;
   const items = (tab === 'favorites' ? favorites.data : manual.data) ?? [];
   const shown = all ? items : items.slice(0, SHOWN);
+  const empty = (
+    <Typography variant="body2" color="text.secondary" sx={{ py: 2, px: 1 }}>
+      {tab === 'favorites'
+        ? 'No favorites yet. Open a food and tap the heart to keep it here for one-tap logging.'
+        : 'Foods you enter manually show up here so you can log them again in one tap.'}
+    </Typography>
+  );
   return (
     <Box>
       <Tabs value={tab} onChange={(_e, v) => { setTab(v); setAll(false); }} aria-label="Quick add">
@@ -80,17 +87,17 @@ export function QuickAdd({ date, meal }: { date: string; meal: MealType }) {
         <Tab value="recent" label="Recent manual" />
       </Tabs>
       {q.isLoading ? (
-        [0, 1, 2].map((i) => <Skeleton key={i} height={52} />)
+        // Exactly the empty message's size (Skeleton takes its children's size and hides them): the meals
+        // below do not jump up when a new user's empty list arrives (layout shift on phones).
+        <Skeleton variant="rounded" sx={{ maxWidth: 'none' }} aria-hidden>
+          {empty}
+        </Skeleton>
       ) : q.error ? (
         <Alert severity="error" sx={{ mt: 1 }}>
           {failureText(q.error, tab === 'favorites' ? 'Failed to fetch favorite foods' : 'Failed to fetch manual foods')}
         </Alert>
       ) : items.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ py: 2, px: 1 }}>
-          {tab === 'favorites'
-            ? 'No favorites yet. Open a food and tap the heart to keep it here for one-tap logging.'
-            : 'Foods you enter manually show up here so you can log them again in one tap.'}
-        </Typography>
+        empty
       ) : (
         <List dense>
           {shown.map((item) => {
