@@ -91,7 +91,7 @@ describe('TRUST_PROXY (item 4)', () => {
         await proxied.close();
       }
     }
-  });
+  }, 180_000); // two fresh databases: slow to open on a loaded machine
 });
 
 describe('account deletion compares e-mail addresses exactly (item 10)', () => {
