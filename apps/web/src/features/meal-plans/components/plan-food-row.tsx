@@ -49,13 +49,15 @@ export function PlanFoodRow({ food, onSwap, disabled }: Props) {
               </IconButton>
             </span>
           </Tooltip>
-          <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+          <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { maxWidth: 'min(420px, calc(100vw - 32px))' } } }}>
             <MenuItem disabled dense>
               <Typography variant="caption">Swap {food.name} for</Typography>
             </MenuItem>
             {alternatives.map((alt) => (
               <MenuItem
                 key={alt.food_id}
+                // MenuItem does not wrap by default: on a phone the macros of a long name were cut off.
+                sx={{ whiteSpace: 'normal' }}
                 onClick={() => {
                   setAnchor(null);
                   onSwap(alt);
