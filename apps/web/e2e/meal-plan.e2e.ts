@@ -72,6 +72,24 @@ describe('meal plans', () => {
     const eml = outboxText(server.dataDir).find((t) => t.toLowerCase().includes(`to: ${user.email.toLowerCase()}`));
     expect(eml).toBeTruthy();
 
+    // Issue 10 item 2: the e-mail writes each food's portion exactly as the plan screen does (the whole
+    // amount, "3 slices (90 g)", not one unit's weight). Day 2 is on screen; its rows against the mail's text.
+    const planId = /\/meal-plan\/(\d+)$/.exec(page.url())![1];
+    const plan = (await apiCall(server, 'GET', `/meal-plans/${planId}`, undefined, user.token)).json;
+    const preview = await apiCall(server, 'POST', `/meal-plans/${planId}/export?format=email`, { email: user.email, test_mode: true }, user.token);
+    expect(preview.status).toBe(200);
+    const day2 = (plan.plan_days ?? plan.result?.daily_plans)[1];
+    let compared = 0;
+    for (const slot of Object.values<any>(day2.meals)) {
+      for (const f of slot.foods.slice(0, 2)) {
+        const row = page.getByText(f.name, { exact: true }).filter({ visible: true }).first().locator('xpath=following-sibling::*[1]');
+        const portionOnScreen = (await row.innerText()).split(' · ')[0]!;
+        expect(preview.json.text).toContain(`${f.name}: ${portionOnScreen} · `);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(3);
+
     // Renamed in place.
     await page.getByRole('button', { name: 'Rename plan' }).click();
     await page.getByRole('dialog', { name: 'Rename plan' }).getByLabel('Plan name').fill('E2E fortnight prep');
