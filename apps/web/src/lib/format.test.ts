@@ -72,3 +72,14 @@ describe('store prices (minor units, as Stripe states them)', () => {
     expect(formatDate('2026-11-21T10:00:00Z', 'en-GB')).toBe('21 Nov 2026');
   });
 });
+
+describe('safeLocale', () => {
+  test('keeps valid tags, drops a POSIX "@" suffix that Intl refuses, and falls back to en-GB', async () => {
+    const { safeLocale } = await import('./format');
+    expect(safeLocale('en-US')).toBe('en-US');
+    expect(safeLocale('en-US@posix')).toBe('en-US');
+    expect(() => new Intl.NumberFormat(safeLocale('en-US@posix')).format(2000)).not.toThrow();
+    expect(safeLocale('not a tag!')).toBe('en-GB');
+    expect(safeLocale(undefined)).toBe('en-GB');
+  });
+});

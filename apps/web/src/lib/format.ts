@@ -6,7 +6,23 @@
 import type { MealType } from '@app/contracts/constants';
 
 /** The browser's locale; tests pass their own. */
-const defaultLocale = () => (typeof navigator !== 'undefined' && navigator.language) || 'en-GB';
+/**
+ * The browser's language as a locale Intl accepts. Some browsers started with a POSIX locale report
+ * tags such as "en-US@posix", which every Intl constructor refuses with a RangeError: keep the part
+ * before "@", and fall back to en-GB when even that is not a valid tag.
+ */
+export function safeLocale(tag: string | undefined | null): string {
+  for (const candidate of [tag, tag?.split('@')[0]]) {
+    if (!candidate) continue;
+    try {
+      return Intl.getCanonicalLocales(candidate)[0] ?? 'en-GB';
+    } catch {
+      /* not a BCP 47 tag: try the next form */
+    }
+  }
+  return 'en-GB';
+}
+const defaultLocale = () => safeLocale(typeof navigator !== 'undefined' ? navigator.language : null);
 
 /** One name per meal type, on every screen and in e-mails (issue 10 item 17): "Snacks", as a day holds several. */
 export const MEAL_LABELS: Record<MealType, string> = { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner', snack: 'Snacks' };
