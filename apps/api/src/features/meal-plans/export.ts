@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import escapeHtml from 'escape-html';
 import { formatPortion } from '@app/nutrition/portion';
+import { wholeNumber } from '@app/nutrition/numbers';
 import { MEAL_PLAN_EMAILED, MEAL_PLAN_EXPORT_FAILED, type MealPlan } from '@app/contracts';
 import { conflict, forbidden, HttpError, tooManyRequests, unprocessable } from '../../lib/http-error.ts';
 import { getPlan } from './service.ts';
@@ -14,7 +15,7 @@ import { shoppingListFor, type ShoppingList } from './planner.ts';
 const MEALS = ['breakfast', 'lunch', 'dinner', 'snack'] as const;
 // The app's one name per meal (issue 10 item 17: "Snacks" on every screen and in this e-mail).
 const MEAL_NAMES: Record<(typeof MEALS)[number], string> = { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner', snack: 'Snacks' };
-const n0 = (x: number) => Math.round(x).toString();
+const n0 = wholeNumber;
 
 export interface RenderedMail {
   subject: string;

@@ -2,6 +2,7 @@
  * The one place the API calls the optimiser of packages/nutrition (pure, no I/O). Everything the
  * jobs and recommendations need from it goes through here, so an optimiser change is one edit.
  */
+import { wholeNumber } from '@app/nutrition/numbers';
 import { buildShoppingList, dailyMealPlan, foodById, planDay, suggestMealOptions } from '@app/nutrition';
 import type { DailyMealPlan, Macros, MealPlanRequest, MealSlot, MealType, PlanDay, ShoppingList } from '@app/nutrition';
 
@@ -67,7 +68,7 @@ function assertConsistentGoals(g: Macros): void {
   const fromMacros = g.protein * 4 + g.carbs * 4 + g.fat * 9;
   if (g.calories > 0 && fromMacros > g.calories * 1.5) {
     throw new PlanInfeasibleError(
-      `Your protein, carbs and fat goals add up to ${Math.round(fromMacros)} kcal, far more than your calorie goal of ${Math.round(g.calories)} kcal. Adjust your goals and try again.`,
+      `Your protein, carbs and fat goals add up to ${wholeNumber(fromMacros)} kcal, far more than your calorie goal of ${wholeNumber(g.calories)} kcal. Adjust your goals and try again.`,
     );
   }
 }
@@ -76,7 +77,7 @@ function assertFeasible(day: PlanDay, meals: readonly MealType[]): void {
   const miss = day.summary.deviation_percent.calories;
   if (meals.length === ALL.length && Math.abs(miss) > MAX_CALORIE_MISS_PERCENT) {
     throw new PlanInfeasibleError(
-      `Could not plan day ${day.day_number} near your calorie goal: ${Math.round(day.summary.totals.calories)} kcal planned for a goal of ${Math.round(day.summary.goals.calories)} kcal. Check your goals, diet and allergies.`,
+      `Could not plan day ${day.day_number} near your calorie goal: ${wholeNumber(day.summary.totals.calories)} kcal planned for a goal of ${wholeNumber(day.summary.goals.calories)} kcal. Check your goals, diet and allergies.`,
     );
   }
   const empty = meals.filter((m) => !day.meals[m]?.foods.length);

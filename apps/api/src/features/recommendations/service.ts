@@ -1,3 +1,4 @@
+import { wholeNumber } from '@app/nutrition/numbers';
 import type { FastifyInstance } from 'fastify';
 import { MEAL_TYPES, type DailyMealPlan, type MealOptions } from '@app/contracts';
 import { favoriteFoodIds, settingsOf } from '../meal-plans/repository.ts';
@@ -104,9 +105,6 @@ export function nextUnloggedMeal(time: string, logged: Set<string>, times: Recor
   return after[0] ?? 'snack';
 }
 
-/** Whole kilocalories with thousands separators, as the screens write them ("2,000"). */
-const kcalText = (n: number) => Math.round(n).toLocaleString('en-US');
-
 /** Slack for "fits": 5 % of what is left, at least 5 (g or kcal). */
 const slack = (left: number) => Math.max(5, Math.abs(left) * 0.05);
 
@@ -136,7 +134,7 @@ export async function mealOptions(app: FastifyInstance, userId: number, q: { mea
   const remaining = minus(ctx.goals, eaten);
   const logged_meals = logged.map((m) => ({ meal_type: m.meal_type as MealType, calories: r1(m.calories), food_ids: m.food_ids }));
   const base = { meal_type: meal, date: now.date, remaining_macros: remaining, logged_meals };
-  if (remaining.calories < 50) return { ...base, options: [], message: `You have reached your ${kcalText(ctx.goals.calories)} kcal goal for today.` };
+  if (remaining.calories < 50) return { ...base, options: [], message: `You have reached your ${wholeNumber(ctx.goals.calories)} kcal goal for today.` };
   const thisMeal = logged.find((m) => m.meal_type === meal);
   const loggedIds = new Set(thisMeal?.food_ids ?? []);
   const left = Object.fromEntries(KEYS.map((k) => [k, Math.max(0, remaining[k])])) as unknown as Macros;
@@ -167,19 +165,19 @@ export async function mealOptions(app: FastifyInstance, userId: number, q: { mea
         total_protein: slot.total_protein,
         total_carbs: slot.total_carbs,
         total_fat: slot.total_fat,
-        reasons: [reason, ...(favs.length ? [`Uses your favourite ${favs.join(', ')}.`] : []), after >= 0 ? `Leaves ${kcalText(after)} kcal for the rest of today.` : fits ? `Uses the ${kcalText(remaining.calories)} kcal left today (${kcalText(-after)} over, within the 5 % margin).` : `${kcalText(-after)} kcal over what is left today.`],
+        reasons: [reason, ...(favs.length ? [`Uses your favourite ${favs.join(', ')}.`] : []), after >= 0 ? `Leaves ${wholeNumber(after)} kcal for the rest of today.` : fits ? `Uses the ${wholeNumber(remaining.calories)} kcal left today (${wholeNumber(-after)} over, within the 5 % margin).` : `${wholeNumber(-after)} kcal over what is left today.`],
         fits,
         logged: slot.foods.length > 0 && slot.foods.every((f) => loggedIds.has(f.food_id)),
       },
     };
   });
-  const loggedNote = thisMeal ? `You already logged ${MEAL_NAMES[meal]} today (${kcalText(thisMeal.calories)} kcal).` : null;
+  const loggedNote = thisMeal ? `You already logged ${MEAL_NAMES[meal]} today (${wholeNumber(thisMeal.calories)} kcal).` : null;
   const fitting = all.filter((x) => x.option.fits).slice(0, q.count).map((x) => x.option);
   if (fitting.length) return { ...base, options: fitting, message: loggedNote };
   if (!all.length) return { ...base, options: [], message: 'No foods fit your diet and allergy settings for this meal.' };
   // Nothing fits: show the closest (least over) and say so.
   const closest = all.slice().sort((a, b) => Math.max(a.over.calories, 0) - Math.max(b.over.calories, 0))[0]!;
-  const nothing = `Nothing fits the ${kcalText(Math.max(0, remaining.calories))} kcal left today; the closest option is shown.`;
+  const nothing = `Nothing fits the ${wholeNumber(Math.max(0, remaining.calories))} kcal left today; the closest option is shown.`;
   return { ...base, options: [closest.option], message: [loggedNote, nothing].filter(Boolean).join(' ') };
 }
 
