@@ -121,7 +121,8 @@ async function jsWeight(browser, url, token, baseUrl) {
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
   const page = await ctx.newPage();
   if (token) {
-    await page.goto(`${baseUrl}/team`);
+    // networkidle: /team's own lazy chunks must have arrived before the listener below starts counting.
+    await page.goto(`${baseUrl}/team`, { waitUntil: 'networkidle' });
     await page.evaluate((t) => localStorage.setItem('token', t), token);
     await ctx.clearCookies();
   }

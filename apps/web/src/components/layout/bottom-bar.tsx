@@ -1,10 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
-import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
-import Menu from '@mui/material/Menu';
 import Paper from '@mui/material/Paper';
 import DashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
@@ -13,16 +10,15 @@ import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import { MOBILE_BOTTOM_BAR_HEIGHT } from '@app/contracts/constants';
 import { paths } from '../../lib/paths';
-import { useAppSelector } from '../../lib/hooks';
-import { selectSession } from '../../lib/session';
+import { useLatch } from '../../lib/use-latch';
 import { tapFeedback } from '../../lib/platform';
 import { UnreadBadge } from '../../features/notifications/notification-center';
-import { NavEntryButton, NavList } from './nav-list';
-import { activeTab, AI_ENTRIES, FOOD_ENTRIES, moreGroups, type NavEntry } from './nav-model';
+import type { Popup } from './bottom-bar-popups';
+import { activeTab, FOOD_ENTRIES } from './nav-model';
 import { useCloseOnNavigate } from './use-close-on-navigate';
 import { useKeyboardVisible } from './use-keyboard-visible';
 
-type Popup = 'food' | 'ai' | null;
+const BottomBarPopups = lazy(() => import('./bottom-bar-popups'));
 
 /** Mobile bottom bar (spec §2): Dashboard, Food, AI, Alerts, More; hidden while the keyboard is open. */
 export function BottomBar({ onAlerts, alertsOpen }: { onAlerts: () => void; alertsOpen: boolean }) {
@@ -30,7 +26,7 @@ export function BottomBar({ onAlerts, alertsOpen }: { onAlerts: () => void; aler
   const keyboard = useKeyboardVisible();
   const [popup, setPopup] = useState<{ which: Popup; anchor: HTMLElement | null }>({ which: null, anchor: null });
   const [moreOpen, setMoreOpen] = useState(false);
-  const { user } = useAppSelector(selectSession);
+  const popupsMounted = useLatch(popup.which !== null || moreOpen);
   useCloseOnNavigate(() => {
     setPopup({ which: null, anchor: null });
     setMoreOpen(false);
@@ -38,7 +34,6 @@ export function BottomBar({ onAlerts, alertsOpen }: { onAlerts: () => void; aler
   if (keyboard) return null;
   const value = alertsOpen ? 'alerts' : moreOpen ? 'more' : (popup.which ?? activeTab(pathname));
   const close = () => setPopup({ which: null, anchor: null });
-  const popupEntries: NavEntry[] = popup.which === 'food' ? FOOD_ENTRIES : AI_ENTRIES;
 
   return (
     <>
@@ -94,23 +89,11 @@ export function BottomBar({ onAlerts, alertsOpen }: { onAlerts: () => void; aler
           />
         </BottomNavigation>
       </Paper>
-      <Menu
-        open={popup.which !== null}
-        anchorEl={popup.anchor}
-        onClose={close}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        transformOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        slotProps={{ list: { 'aria-label': popup.which === 'food' ? 'Food pages' : 'AI pages' } }}
-      >
-        {popupEntries.map((e) => (
-          <NavEntryButton key={e.key} entry={e} onPick={close} dense />
-        ))}
-      </Menu>
-      <Drawer anchor="bottom" open={moreOpen} onClose={() => setMoreOpen(false)} sx={{ zIndex: (t) => t.zIndex.modal }} slotProps={{ paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxHeight: '85dvh' } } }}>
-        <Box sx={{ py: 2, pb: 'calc(16px + env(safe-area-inset-bottom))' }}>
-          <NavList groups={moreGroups(user)} onPick={() => setMoreOpen(false)} label="More" />
-        </Box>
-      </Drawer>
+      {popupsMounted && (
+        <Suspense fallback={null}>
+          <BottomBarPopups popup={popup} onClosePopup={close} moreOpen={moreOpen} onCloseMore={() => setMoreOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
 import { CONTENT_MAX_WIDTH, MOBILE_BOTTOM_BAR_HEIGHT } from '@app/contracts/constants';
@@ -13,7 +13,8 @@ import { useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { selectUser } from '../../lib/session';
 import { useTimeZoneFromBrowser } from '../../lib/user-settings';
-import { BellButton, NotificationCenter } from '../../features/notifications/notification-center';
+import { BellButton } from '../../features/notifications/notification-center';
+import { useLatch } from '../../lib/use-latch';
 import { AccountMenu } from './account-menu';
 import { BottomBar } from './bottom-bar';
 import { ColorModeButton } from './color-mode-button';
@@ -26,6 +27,11 @@ import { FocusRing, SkipLink } from './skip-link';
 
 const DRAWER_WIDTH = 264;
 
+// On demand, not with every signed-in page: the notification center (Popover or Drawer, the panel) on
+// the first tap on the bell or Alerts, and the signed-out phone menu on the first tap on its button.
+const NotificationCenter = lazy(() => import('../../features/notifications/notification-popup'));
+const NavDrawer = lazy(() => import('./nav-drawer'));
+
 /** The signed-in shell: permanent drawer on desktop, bottom bar on phones, header with bell and account. */
 export function MainLayout() {
   const user = useAppSelector(selectUser);
@@ -37,6 +43,8 @@ export function MainLayout() {
     setMenuOpen(false);
     setAlerts({ open: false, anchor: null });
   });
+  const alertsMounted = useLatch(alerts.open);
+  const menuMounted = useLatch(menuOpen);
   const groups = drawerGroups(user);
   const nav = <NavList groups={groups} onPick={() => setMenuOpen(false)} label="Main navigation" />;
 
@@ -68,13 +76,20 @@ export function MainLayout() {
           )}
         </Toolbar>
       </AppBar>
-      <Drawer variant="permanent" sx={{ display: { xs: 'none', md: 'block' }, width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', borderRight: 1, borderColor: 'divider' } }}>
-        <Toolbar />
-        <Box sx={{ overflowY: 'auto', py: 1 }}>{nav}</Box>
-      </Drawer>
-      <Drawer variant="temporary" open={menuOpen} onClose={() => setMenuOpen(false)} sx={{ display: { md: 'none' }, zIndex: (t) => t.zIndex.modal }} slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}>
-        <Box sx={{ py: 2 }}>{nav}</Box>
-      </Drawer>
+      {/* What MUI's permanent Drawer draws (a fixed, full-height paper), without importing Drawer and Modal. */}
+      <Box sx={{ display: { xs: 'none', md: 'block' }, width: DRAWER_WIDTH, flexShrink: 0 }}>
+        <Paper square elevation={0} sx={{ position: 'fixed', top: 0, left: 0, height: '100%', width: DRAWER_WIDTH, display: 'flex', flexDirection: 'column', overflowY: 'auto', zIndex: (t) => t.zIndex.drawer, borderRight: 1, borderColor: 'divider' }}>
+          <Toolbar />
+          <Box sx={{ overflowY: 'auto', py: 1 }}>{nav}</Box>
+        </Paper>
+      </Box>
+      {menuMounted && (
+        <Suspense fallback={null}>
+          <NavDrawer open={menuOpen} onClose={() => setMenuOpen(false)} width={DRAWER_WIDTH}>
+            {nav}
+          </NavDrawer>
+        </Suspense>
+      )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         {/* The header's spacer and the page fill at least the viewport, so the footer starts below the fold
             and a page growing as its data arrives never pushes a visible footer down (layout shift, CLS). */}
@@ -88,7 +103,11 @@ export function MainLayout() {
         {user && <Box sx={{ height: MOBILE_BOTTOM_BAR_HEIGHT, display: { md: 'none' } }} />}
       </Box>
       {user && <BottomBar alertsOpen={alerts.open} onAlerts={() => setAlerts({ open: true, anchor: null })} />}
-      {user && <NotificationCenter open={alerts.open} anchorEl={alerts.anchor} onClose={() => setAlerts({ open: false, anchor: null })} />}
+      {user && alertsMounted && (
+        <Suspense fallback={null}>
+          <NotificationCenter open={alerts.open} anchorEl={alerts.anchor} onClose={() => setAlerts({ open: false, anchor: null })} />
+        </Suspense>
+      )}
     </Box>
   );
 }

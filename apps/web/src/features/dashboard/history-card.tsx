@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
@@ -11,6 +11,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { RangeStats } from '@app/contracts/insights';
+import { WhenVisible } from '../../components/when-visible';
 import { formatDay, formatGrams, formatKcal, formatNumber } from '../../lib/format';
 import { useGetDashboardHistoryQuery } from './api';
 
@@ -64,9 +65,10 @@ function HistoryBody({ data }: { data: RangeStats }) {
       {data.days_logged > 0 && (
         <>
           <Box sx={{ height: 220, mt: 1 }} data-testid="dash-history-chart">
-            <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
+            {/* Below the fold on phones: the charts library loads when the card scrolls into view. */}
+            <WhenVisible fallback={<Skeleton variant="rounded" height={220} />}>
               <HistoryChart days={data.series} goal={data.goals.calories} />
-            </Suspense>
+            </WhenVisible>
           </Box>
           <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(7.5rem, 1fr))', gap: 1, m: 0, mt: 1 }} aria-label="Daily averages on logged days">
             {(

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,10 +20,9 @@ import { foodList, formatDay, formatKcal, formatNumber, MEAL_LABELS } from '../.
 import { GOAL_KINDS, goalStatus } from '../../lib/goal-status';
 import { useToday } from '../../lib/user-settings';
 import { useGetDashboardDayQuery, useGetDashboardStatsQuery } from './api';
+import { CalorieRing } from './calorie-ring';
 import { HistoryCard } from './history-card';
 import { WeightCard } from './weight-card';
-
-const CalorieRing = lazy(() => import('./calorie-ring'));
 
 const MACROS = [
   ['protein', 'Protein'],
@@ -98,9 +96,7 @@ function DashboardBody({ day, today }: { day: DailySummary; today: string }) {
           <Typography id="dash-cal" variant="h2" sx={{ fontSize: '1.15rem', mb: 2 }}>
             Calories
           </Typography>
-          <Suspense fallback={<Skeleton variant="circular" width={200} height={200} sx={{ mx: 'auto' }} />}>
-            <CalorieRing eaten={t.calories} goal={g.calories} color={calorie.color} />
-          </Suspense>
+          <CalorieRing eaten={t.calories} goal={g.calories} color={calorie.color} />
           <Typography align="center" sx={{ mt: 1, fontWeight: 600, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 0.5, color: calorie.state === 'none' || calorie.state === 'under' ? 'text.primary' : `${calorie.color}.main` }} data-testid="dash-remaining" data-state={calorie.state}>
             <StatusIcon state={calorie.state} />
             {g.calories > 0

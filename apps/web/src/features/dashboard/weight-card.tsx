@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { subDays } from 'date-fns';
 import Box from '@mui/material/Box';
@@ -7,6 +7,7 @@ import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { trendWeights } from '@app/nutrition/analysis/weight-trend';
+import { WhenVisible } from '../../components/when-visible';
 import { LogWeightButton } from '../../components/health/log-weight-button';
 import { formatDay } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -48,9 +49,9 @@ export function WeightCard({ today }: { today: string }) {
           </Typography>
           {trend.length > 1 && (
             <Box sx={{ height: 48, mt: 1 }}>
-              <Suspense fallback={<Skeleton variant="rounded" height={48} />}>
+              <WhenVisible fallback={<Skeleton variant="rounded" height={48} />}>
                 <WeightSparkline values={trend.map((p) => toDisplay(p.trend_kg, units))} />
-              </Suspense>
+              </WhenVisible>
             </Box>
           )}
         </>

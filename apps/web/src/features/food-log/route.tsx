@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,6 +13,7 @@ import { MEAL_TYPES, type MealType } from '@app/contracts/constants';
 import { notify } from '../../components/feedback/notify';
 import { MEAL_LABELS } from '../../lib/format';
 import { hourIn } from '../../lib/today';
+import { useLatch } from '../../lib/use-latch';
 import { useSettingsTimeZone, useToday } from '../../lib/user-settings';
 import { useCreateFoodLogsMutation, useDeleteFoodLogMutation, useGetDailySummaryQuery } from './api';
 import { copyEntries } from './copy-entries';
@@ -20,17 +21,20 @@ import { isIsoDate, shiftIso } from './dates';
 import { failureText } from './errors';
 import { mealForHour } from './serving-math';
 import type { FoodLogEntry } from './types';
-import { BarcodeDialog } from './components/barcode-dialog';
-import { CustomFoodDialog } from './components/custom-food-dialog';
 import { DateSwitcher } from './components/date-switcher';
 import { DayNutrientsCard } from './components/day-nutrients-card';
 import { DayTotals } from './components/day-totals';
-import { EntryEditDialog } from './components/entry-edit-dialog';
-import { FoodDetailSheet } from './components/food-detail-sheet';
 import { FoodSearch } from './components/food-search';
-import { ManualEntryDialog } from './components/manual-entry-dialog';
 import { MealCard } from './components/meal-card';
 import { QuickAdd } from './components/quick-add';
+
+// The dialogs and sheets load when first opened, not with the page (their forms, Dialog, Drawer,
+// Tooltip and the barcode decoders stay out of the first load).
+const BarcodeDialog = lazy(() => import('./components/barcode-dialog').then((m) => ({ default: m.BarcodeDialog })));
+const CustomFoodDialog = lazy(() => import('./components/custom-food-dialog').then((m) => ({ default: m.CustomFoodDialog })));
+const EntryEditDialog = lazy(() => import('./components/entry-edit-dialog').then((m) => ({ default: m.EntryEditDialog })));
+const FoodDetailSheet = lazy(() => import('./components/food-detail-sheet').then((m) => ({ default: m.FoodDetailSheet })));
+const ManualEntryDialog = lazy(() => import('./components/manual-entry-dialog').then((m) => ({ default: m.ManualEntryDialog })));
 
 /** /food-log: the day's meals, and every way to add to them. `?food=` prefills the search, `?date=` picks the day. */
 export function Component() {
@@ -46,6 +50,11 @@ export function Component() {
   const [scanOpen, setScanOpen] = useState(false);
   const [customBarcode, setCustomBarcode] = useState<string | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
+  const detailMounted = useLatch(foodId !== null);
+  const editMounted = useLatch(editing !== null);
+  const manualMounted = useLatch(manualOpen);
+  const scanMounted = useLatch(scanOpen);
+  const customMounted = useLatch(customBarcode !== null);
   const summary = useGetDailySummaryQuery(date);
   const previous = useGetDailySummaryQuery(shiftIso(date, -1));
   const [deleteLog] = useDeleteFoodLogMutation();
@@ -165,29 +174,50 @@ export function Component() {
         </Box>
       </Box>
 
-      <FoodDetailSheet foodId={foodId} date={date} meal={meal} onMealChange={setMeal} onClose={() => setFoodId(null)} />
-      <EntryEditDialog entry={editing} onClose={() => setEditing(null)} />
-      <ManualEntryDialog open={manualOpen} date={date} meal={meal} onMealChange={setMeal} onClose={() => setManualOpen(false)} />
-      <BarcodeDialog
-        open={scanOpen}
-        onClose={() => setScanOpen(false)}
-        onFound={(id) => {
-          setScanOpen(false);
-          setFoodId(id);
-        }}
-        onCreate={(code) => {
-          setScanOpen(false);
-          setCustomBarcode(code);
-        }}
-      />
-      <CustomFoodDialog
-        barcode={customBarcode}
-        onClose={() => setCustomBarcode(null)}
-        onCreated={(id) => {
-          setCustomBarcode(null);
-          setFoodId(id);
-        }}
-      />
+      {/* One Suspense each: a second dialog loading never hides one already open. */}
+      {detailMounted && (
+        <Suspense fallback={null}>
+          <FoodDetailSheet foodId={foodId} date={date} meal={meal} onMealChange={setMeal} onClose={() => setFoodId(null)} />
+        </Suspense>
+      )}
+      {editMounted && (
+        <Suspense fallback={null}>
+          <EntryEditDialog entry={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
+      {manualMounted && (
+        <Suspense fallback={null}>
+          <ManualEntryDialog open={manualOpen} date={date} meal={meal} onMealChange={setMeal} onClose={() => setManualOpen(false)} />
+        </Suspense>
+      )}
+      {scanMounted && (
+        <Suspense fallback={null}>
+          <BarcodeDialog
+            open={scanOpen}
+            onClose={() => setScanOpen(false)}
+            onFound={(id) => {
+              setScanOpen(false);
+              setFoodId(id);
+            }}
+            onCreate={(code) => {
+              setScanOpen(false);
+              setCustomBarcode(code);
+            }}
+          />
+        </Suspense>
+      )}
+      {customMounted && (
+        <Suspense fallback={null}>
+          <CustomFoodDialog
+            barcode={customBarcode}
+            onClose={() => setCustomBarcode(null)}
+            onCreated={(id) => {
+              setCustomBarcode(null);
+              setFoodId(id);
+            }}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

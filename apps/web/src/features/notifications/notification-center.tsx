@@ -1,18 +1,13 @@
 import { useEffect, useRef } from 'react';
 import Badge from '@mui/material/Badge';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
-import { BADGE_FETCH_SIZE, BADGE_LOG_THROTTLE_MS, BADGE_POLL_INTERVAL_MS, NOTIFICATION_PANEL_MAX_HEIGHT, NOTIFICATION_PANEL_WIDTH } from '@app/contracts/constants';
+import { BADGE_FETCH_SIZE, BADGE_LOG_THROTTLE_MS, BADGE_POLL_INTERVAL_MS } from '@app/contracts/constants';
 import { useAppSelector } from '../../lib/hooks';
 import { selectIsAuthenticated } from '../../lib/session';
 import { logger } from '../../lib/logger';
 import { useNotificationsQuery } from './api';
 import { badgeText } from './model';
-import { NotificationPanel } from './notification-panel';
 import { useNativePush } from './use-native-push';
 
 /** Unread count for the badge: polled every 30 s and refetched on focus/reconnect (spec §9). */
@@ -53,29 +48,5 @@ export function BellButton({ onOpen }: { onOpen: (anchor: HTMLElement) => void }
         <NotificationsIcon />
       </Badge>
     </IconButton>
-  );
-}
-
-/** Popover (360×480) on wide layouts, a full-height panel otherwise (spec §2, §9). */
-export function NotificationCenter({ open, anchorEl, onClose }: { open: boolean; anchorEl: HTMLElement | null; onClose: () => void }) {
-  const wide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
-  if (wide && anchorEl) {
-    return (
-      <Popover
-        open={open}
-        anchorEl={anchorEl}
-        onClose={onClose}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: NOTIFICATION_PANEL_WIDTH, height: NOTIFICATION_PANEL_MAX_HEIGHT, maxHeight: NOTIFICATION_PANEL_MAX_HEIGHT, display: 'flex' } } }}
-      >
-        {open && <NotificationPanel onClose={onClose} />}
-      </Popover>
-    );
-  }
-  return (
-    <Drawer anchor="right" open={open} onClose={onClose} sx={{ zIndex: (t) => t.zIndex.modal }} slotProps={{ paper: { sx: { width: '100%', maxWidth: 480, height: '100%' } } }}>
-      {open && <NotificationPanel onClose={onClose} />}
-    </Drawer>
   );
 }
