@@ -48,6 +48,7 @@ describe('mobile layout (390×844)', () => {
     // The Food group has several pages (food log, recipes): the Food tab opens them, the food log first.
     await bar.getByRole('button', { name: 'Food' }).click();
     const food = page.getByRole('menu', { name: 'Food pages' });
+    await food.getByRole('link', { name: 'Food Log' }).waitFor(); // the bar's menus are their own chunk
     const foodPages = await food.getByRole('link').allTextContents();
     expect(foodPages.slice(0, 4)).toEqual(['Food Log', 'My Recipes', 'Import Recipe', 'Build Recipe']);
     await food.getByRole('link', { name: 'Food Log' }).click();

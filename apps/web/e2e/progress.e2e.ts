@@ -27,10 +27,12 @@ describe('progress', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('table', { name: 'Weights' }).getByText('80 kg').waitFor();
 
-    // The dashboard: the 7-day chart (its own lazy chunk) with the same numbers in a table for screen
+    // The dashboard: the 7-day chart (its own lazy chunk, loaded when scrolled into view) with the same numbers in a table for screen
     // readers, the averages, and the weight trend; a second weight is two taps away.
     await page.goto(`${server.baseUrl}/dashboard`);
     await page.getByTestId('dash-history-statement').getByText(/3 of 7 days logged; 2600 kcal a day on average/).waitFor();
+    // The charts load when their card comes into view (below the fold on a phone).
+    await page.getByTestId('dash-history-chart').scrollIntoViewIfNeeded();
     await page.getByTestId('dash-history-chart').locator('svg rect.MuiBarChart-element:not([height="0"])').first().waitFor();
     const table = page.getByRole('table', { name: 'Calories per day' });
     if ((await table.getByText('2,600 kcal').count()) !== 3) throw new Error('the table alternative does not list the three logged days');

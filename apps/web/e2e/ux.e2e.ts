@@ -118,6 +118,8 @@ describe('issue 10: the screens as a product', () => {
       expect(await page.getByRole('menu').count()).toBe(0);
     } else {
       await bar.getByRole('button', { name: 'Food' }).click();
+      // The menu's code loads on the first tap.
+      await page.getByRole('menu', { name: 'Food pages' }).waitFor();
       const links = page.getByRole('menu', { name: 'Food pages' }).getByRole('link');
       expect((await links.allTextContents()).length).toBeGreaterThan(1);
       await links.first().click();

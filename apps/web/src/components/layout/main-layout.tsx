@@ -6,6 +6,8 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import { CONTENT_MAX_WIDTH, MOBILE_BOTTOM_BAR_HEIGHT } from '@app/contracts/constants';
 import { Link as RouterLink } from 'react-router';
@@ -45,6 +47,9 @@ export function MainLayout() {
   });
   const alertsMounted = useLatch(alerts.open);
   const menuMounted = useLatch(menuOpen);
+  // A signed-in phone never shows the permanent drawer: skip drawing its hidden list (part of the first
+  // render's long task). Signed-out pages keep it, as they are pre-rendered and hydrated.
+  const wide = useMediaQuery((t: Theme) => t.breakpoints.up('md'));
   const groups = drawerGroups(user);
   const nav = <NavList groups={groups} onPick={() => setMenuOpen(false)} label="Main navigation" />;
 
@@ -80,7 +85,7 @@ export function MainLayout() {
       <Box sx={{ display: { xs: 'none', md: 'block' }, width: DRAWER_WIDTH, flexShrink: 0 }}>
         <Paper square elevation={0} sx={{ position: 'fixed', top: 0, left: 0, height: '100%', width: DRAWER_WIDTH, display: 'flex', flexDirection: 'column', overflowY: 'auto', zIndex: (t) => t.zIndex.drawer, borderRight: 1, borderColor: 'divider' }}>
           <Toolbar />
-          <Box sx={{ overflowY: 'auto', py: 1 }}>{nav}</Box>
+          <Box sx={{ overflowY: 'auto', py: 1 }}>{(wide || !user) && nav}</Box>
         </Paper>
       </Box>
       {menuMounted && (

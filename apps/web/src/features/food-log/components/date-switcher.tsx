@@ -1,7 +1,10 @@
+import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -10,6 +13,7 @@ import { dayLabel, isIsoDate, shiftIso } from '../dates';
 /** Previous / next day, back to today, or any day from the date picker. */
 /** `today` is the settings time zone's day (lib/today), so "Today" means the same day on every screen. */
 export function DateSwitcher({ date, today, onChange }: { date: string; today: string; onChange: (date: string) => void }) {
+  const fieldId = useId();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 1 }, flexWrap: 'wrap', width: { xs: '100%', sm: 'auto' } }}>
       <IconButton aria-label="Previous day" onClick={() => onChange(shiftIso(date, -1))}>
@@ -21,15 +25,13 @@ export function DateSwitcher({ date, today, onChange }: { date: string; today: s
       <IconButton aria-label="Next day" onClick={() => onChange(shiftIso(date, 1))}>
         <ChevronRightIcon />
       </IconButton>
-      <TextField
-        label="Date"
-        type="date"
-        size="small"
-        value={date}
-        onChange={(e) => isIsoDate(e.target.value) && onChange(e.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
-        sx={{ width: { xs: 150, sm: 160 }, ml: { xs: 'auto', sm: 0 }, flexShrink: 0 }}
-      />
+      {/* TextField's parts (TextField would bring Select, Menu and Modal to the first load). */}
+      <FormControl variant="outlined" size="small" sx={{ width: { xs: 150, sm: 160 }, ml: { xs: 'auto', sm: 0 }, flexShrink: 0 }}>
+        <InputLabel htmlFor={fieldId} shrink>
+          Date
+        </InputLabel>
+        <OutlinedInput id={fieldId} label="Date" notched type="date" size="small" value={date} onChange={(e) => isIsoDate(e.target.value) && onChange(e.target.value)} />
+      </FormControl>
       {date !== today && (
         <Button variant="text" onClick={() => onChange(today)}>
           Today

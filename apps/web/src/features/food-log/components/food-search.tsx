@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,7 +6,9 @@ import InputAdornment from '@mui/material/InputAdornment';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { useSearchFoodsQuery } from '../api';
@@ -39,6 +41,7 @@ export const SEARCH_PLACEHOLDER = 'e.g. chicken breast, banana';
  * Escape or ArrowUp from the first goes back to the box.
  */
 export function FoodSearch({ query, onQueryChange, onPick, inputRef }: Props) {
+  const fieldId = useId();
   const listRef = useRef<HTMLUListElement>(null);
   const boxRef = useRef<HTMLInputElement | null>(null);
   const options = () => Array.from(listRef.current?.querySelectorAll<HTMLElement>('[role="option"]') ?? []);
@@ -71,34 +74,35 @@ export function FoodSearch({ query, onQueryChange, onPick, inputRef }: Props) {
   const listed = settled.length >= 2 && !error && foods.length > 0;
   return (
     <Box>
-      <TextField
-        label="Search foods"
-        placeholder={SEARCH_PLACEHOLDER}
-        value={query}
-        type="search"
-        onChange={(e) => {
-          onQueryChange(e.target.value);
-          setSize(PAGE);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' && options().length > 0) {
-            e.preventDefault();
-            focusOption(0);
+      {/* What TextField draws, from its parts: TextField also brings Select (Menu, Popover, Modal) to the first load. */}
+      <FormControl variant="outlined">
+        <InputLabel htmlFor={fieldId}>Search foods</InputLabel>
+        <OutlinedInput
+          id={fieldId}
+          label="Search foods"
+          placeholder={SEARCH_PLACEHOLDER}
+          value={query}
+          type="search"
+          onChange={(e) => {
+            onQueryChange(e.target.value);
+            setSize(PAGE);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown' && options().length > 0) {
+              e.preventDefault();
+              focusOption(0);
+            }
+          }}
+          inputRef={setInput}
+          autoComplete="off"
+          inputProps={listed ? { 'aria-controls': 'food-search-results', 'aria-describedby': 'food-search-hint' } : {}}
+          startAdornment={
+            <InputAdornment position="start">
+              <SearchIcon />
+            </InputAdornment>
           }
-        }}
-        inputRef={setInput}
-        autoComplete="off"
-        slotProps={{
-          htmlInput: listed ? { 'aria-controls': 'food-search-results', 'aria-describedby': 'food-search-hint' } : {},
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+        />
+      </FormControl>
       {settled.length >= 2 && (
         <Box sx={{ mt: 1 }} aria-busy={waiting}>
           {error ? (
