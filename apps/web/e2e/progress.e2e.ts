@@ -47,6 +47,9 @@ describe('progress', () => {
 
     // The day's nutrients on the food log: manual entries know no vitamins, so they are "not known", not 0.
     await page.goto(`${server.baseUrl}/food-log?date=${format(subDays(new Date(), 1), 'yyyy-MM-dd')}`);
+    // The nutrients card loads when scrolled into view, below the meals.
+    await page.getByTestId('meal-snack').waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('button', { name: /Nutrients: vitamins, minerals and fats/ }).click();
     await page.getByTestId('nutrient-iron').getByText('not known').first().waitFor();
 

@@ -1,6 +1,5 @@
 import { useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -13,6 +12,7 @@ import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
 import SettingsIcon from '@mui/icons-material/Settings';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutlined';
 import WarningIcon from '@mui/icons-material/WarningAmberOutlined';
+import { LazyAlert } from '../../components/lazy-alert';
 import type { DailySummary } from '@app/contracts';
 import { MEAL_TYPES } from '@app/contracts/constants';
 import { paths } from '../../lib/paths';
@@ -49,9 +49,9 @@ export function Component() {
         {formatDay(today, { weekday: 'long', month: 'long' })}
       </Typography>
       {error ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => refetch()}>Retry</Button>}>
+        <LazyAlert severity="error" action={<Button color="inherit" size="small" onClick={() => refetch()}>Retry</Button>}>
           {errorDetail(error, 'Failed to fetch meal summary').msg}
-        </Alert>
+        </LazyAlert>
       ) : !data ? (
         <DashboardSkeleton />
       ) : (

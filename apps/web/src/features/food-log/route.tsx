@@ -1,6 +1,5 @@
 import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -9,6 +8,8 @@ import Typography from '@mui/material/Typography';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import RestaurantIcon from '@mui/icons-material/Restaurant';
+import { LazyAlert } from '../../components/lazy-alert';
+import { WhenVisible } from '../../components/when-visible';
 import { MEAL_TYPES, type MealType } from '@app/contracts/constants';
 import { notify } from '../../components/feedback/notify';
 import { MEAL_LABELS } from '../../lib/format';
@@ -22,7 +23,6 @@ import { failureText } from './errors';
 import { mealForHour } from './serving-math';
 import type { FoodLogEntry } from './types';
 import { DateSwitcher } from './components/date-switcher';
-import { DayNutrientsCard } from './components/day-nutrients-card';
 import { DayTotals } from './components/day-totals';
 import { FoodSearch } from './components/food-search';
 import { MealCard } from './components/meal-card';
@@ -34,6 +34,8 @@ const BarcodeDialog = lazy(() => import('./components/barcode-dialog').then((m) 
 const CustomFoodDialog = lazy(() => import('./components/custom-food-dialog').then((m) => ({ default: m.CustomFoodDialog })));
 const EntryEditDialog = lazy(() => import('./components/entry-edit-dialog').then((m) => ({ default: m.EntryEditDialog })));
 const FoodDetailSheet = lazy(() => import('./components/food-detail-sheet').then((m) => ({ default: m.FoodDetailSheet })));
+// The nutrients card sits below the meals: its accordion loads when it scrolls into view.
+const DayNutrientsCard = lazy(() => import('./components/day-nutrients-card').then((m) => ({ default: m.DayNutrientsCard })));
 const ManualEntryDialog = lazy(() => import('./components/manual-entry-dialog').then((m) => ({ default: m.ManualEntryDialog })));
 
 /** /food-log: the day's meals, and every way to add to them. `?food=` prefills the search, `?date=` picks the day. */
@@ -140,7 +142,7 @@ export function Component() {
 
         <Box sx={{ display: 'grid', gap: 2 }}>
           {summary.error ? (
-            <Alert
+            <LazyAlert
               severity="error"
               action={
                 <Button color="inherit" size="small" onClick={() => summary.refetch()}>
@@ -149,7 +151,7 @@ export function Component() {
               }
             >
               {failureText(summary.error, 'Failed to fetch meal summary')}
-            </Alert>
+            </LazyAlert>
           ) : !day || day.date !== date ? (
             <>
               <Skeleton variant="rounded" height={120} />
@@ -171,7 +173,9 @@ export function Component() {
                   previousCount={previous.data?.meals[m].foods.length ?? 0}
                 />
               ))}
-              <DayNutrientsCard date={date} />
+              <WhenVisible fallback={<Skeleton variant="rounded" height={48} />}>
+                <DayNutrientsCard date={date} />
+              </WhenVisible>
             </>
           )}
         </Box>

@@ -1,5 +1,4 @@
 import { useId, useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -11,6 +10,7 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
+import { LazyAlert } from '../../../components/lazy-alert';
 import { useSearchFoodsQuery } from '../api';
 import { failureText } from '../errors';
 import { round } from '../serving-math';
@@ -106,7 +106,7 @@ export function FoodSearch({ query, onQueryChange, onPick, inputRef }: Props) {
       {settled.length >= 2 && (
         <Box sx={{ mt: 1 }} aria-busy={waiting}>
           {error ? (
-            <Alert severity="error">{failureText(error, 'Food search failed')}</Alert>
+            <LazyAlert severity="error">{failureText(error, 'Food search failed')}</LazyAlert>
           ) : waiting && foods.length === 0 ? (
             [0, 1, 2, 3].map((i) => <Skeleton key={i} height={56} />)
           ) : foods.length === 0 ? (

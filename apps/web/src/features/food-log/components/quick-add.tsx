@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -12,6 +11,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
+import { LazyAlert } from '../../../components/lazy-alert';
 import type { MealType } from '@app/contracts/constants';
 import { notify } from '../../../components/feedback/notify';
 import { useCreateFoodLogMutation, useGetFavoritesQuery, useGetManualFoodsQuery, useRemoveFavoriteMutation } from '../api';
@@ -93,9 +93,9 @@ export function QuickAdd({ date, meal }: { date: string; meal: MealType }) {
           {empty}
         </Skeleton>
       ) : q.error ? (
-        <Alert severity="error" sx={{ mt: 1 }}>
+        <LazyAlert severity="error" sx={{ mt: 1 }}>
           {failureText(q.error, tab === 'favorites' ? 'Failed to fetch favorite foods' : 'Failed to fetch manual foods')}
-        </Alert>
+        </LazyAlert>
       ) : items.length === 0 ? (
         empty
       ) : (
