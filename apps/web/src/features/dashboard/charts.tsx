@@ -33,5 +33,6 @@ export function HistoryChart({ days, goal }: { days: { date: string; calories: n
 }
 
 export function WeightSparkline({ values }: { values: number[] }) {
-  return <SparkLineChart data={values} height={48} curve="natural" area aria-hidden />;
+  // baseline "min": the area fills down to the lowest weight, not to 0 kg (which drew a flat, full block).
+  return <SparkLineChart data={values} height={48} curve="natural" area baseline="min" aria-hidden />;
 }

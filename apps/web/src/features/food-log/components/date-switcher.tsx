@@ -26,11 +26,11 @@ export function DateSwitcher({ date, today, onChange }: { date: string; today: s
         <ChevronRightIcon />
       </IconButton>
       {/* TextField's parts (TextField would bring Select, Menu and Modal to the first load). */}
-      <FormControl variant="outlined" size="small" sx={{ width: { xs: 150, sm: 160 }, ml: { xs: 'auto', sm: 0 }, flexShrink: 0 }}>
+      <FormControl variant="outlined" size="small" fullWidth sx={{ width: { xs: 150, sm: 160 }, ml: { xs: 'auto', sm: 0 }, flexShrink: 0 }}>
         <InputLabel htmlFor={fieldId} shrink>
           Date
         </InputLabel>
-        <OutlinedInput id={fieldId} label="Date" notched type="date" size="small" value={date} onChange={(e) => isIsoDate(e.target.value) && onChange(e.target.value)} />
+        <OutlinedInput id={fieldId} fullWidth label="Date" notched type="date" size="small" value={date} onChange={(e) => isIsoDate(e.target.value) && onChange(e.target.value)} />
       </FormControl>
       {date !== today && (
         <Button variant="text" onClick={() => onChange(today)}>

@@ -75,10 +75,12 @@ export function FoodSearch({ query, onQueryChange, onPick, inputRef }: Props) {
   return (
     <Box>
       {/* What TextField draws, from its parts: TextField also brings Select (Menu, Popover, Modal) to the first load. */}
-      <FormControl variant="outlined">
+      {/* fullWidth: the theme's default for TextField. */}
+      <FormControl variant="outlined" fullWidth>
         <InputLabel htmlFor={fieldId}>Search foods</InputLabel>
         <OutlinedInput
           id={fieldId}
+          fullWidth
           label="Search foods"
           placeholder={SEARCH_PLACEHOLDER}
           value={query}
