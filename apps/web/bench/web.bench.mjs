@@ -44,7 +44,15 @@ const freePort = () =>
 
 async function startServer() {
   // Build first under the same lock the e2e harness uses, so concurrent runs never build twice at once.
-  spawnSync('flock', ['/tmp/nutrition-web-build.lock', 'npm', 'run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'ignore' });
+  const build = spawnSync('flock', ['/tmp/nutrition-web-build.lock', 'npm', 'run', 'build', '-w', 'apps/web'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  // A failed build would leave the previous dist/ in place: measuring it would report numbers for old code.
+  if (build.status !== 0) {
+    process.stderr.write(`${build.stdout ?? ''}${build.stderr ?? ''}\nbench:web: the build failed; nothing was measured.\n`);
+    process.exit(1);
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-'));
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' };
