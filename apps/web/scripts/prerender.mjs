@@ -23,6 +23,12 @@ const { render } = await import(pathToFileURL(join(WEB, 'dist-ssr/prerender.js')
 const template = readFileSync(join(DIST, 'index.html'), 'utf8');
 const ROOT = /<div id="root">[\s\S]*?<\/div><\/div>/; // the static boot shell of index.html
 if (!ROOT.test(template) || !template.includes('</head>')) throw new Error('dist/index.html: no <div id="root"> boot shell or </head> to fill');
+// The app's entry and the chunks Vite preloads with it: a pre-rendered page requests none of them before its
+// first paint (public/theme-init.js starts the entry from #root's data-entry once the page has painted).
+const ENTRY = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULEPRELOAD = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
+const entry = ENTRY.exec(template)?.[1];
+if (!entry) throw new Error('dist/index.html: no module entry script');
 
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
@@ -31,7 +37,9 @@ for (const path of PRERENDERED) {
   const page = template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace('</head>', () => `${styles}\n  </head>`)
-    .replace(ROOT, () => `<div id="root" data-prerendered="${path}">${html}</div>`);
+    .replace(MODULEPRELOAD, '')
+    .replace(ENTRY, '')
+    .replace(ROOT, () => `<div id="root" data-prerendered="${path}" data-entry="${entry}">${html}</div>`);
   writeFileSync(join(OUT, fileName(path)), page);
   console.log(`prerendered ${path.padEnd(24)} ${(page.length / 1024).toFixed(1)} KiB -> dist/prerendered/${fileName(path)}`);
 }
