@@ -34,7 +34,7 @@ describe('pre-rendered public pages', () => {
     expect(html).toMatch(/<input[^>]*name="email"/);
     expect(html).toMatch(/<input[^>]*name="password"[^>]*type="password"|<input[^>]*type="password"[^>]*name="password"/);
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Log in/);
-    expect(html).toContain('<style data-emotion="css ');
+    expect(html).toContain('<style data-emotion="mui ');
     expect(html).toContain('<title>Log in · Nutrition Tracker</title>');
     // Private pages and unknown paths keep the app shell.
     for (const path of ['/dashboard', '/food-log', '/no/such/page']) {

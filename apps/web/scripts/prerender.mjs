@@ -9,6 +9,11 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+// React, MUI and emotion are external to the SSR build and read NODE_ENV when they load: in development
+// mode MUI labels its class names (css-1pjsdct-MuiPaper-root), so the client (production, unlabelled)
+// would find none of the page's styles and insert every rule again while hydrating.
+process.env.NODE_ENV = 'production';
+
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(WEB, 'dist');
 const OUT = join(DIST, 'prerendered');
