@@ -28,6 +28,8 @@ describe('pre-rendered public pages', () => {
   test('/login arrives as HTML with the labelled form and its styles, before any script runs', async () => {
     const res = await fetch(`${server.baseUrl}/login`);
     expect(res.status).toBe(200);
+    // Compressed like every other answer (fetch asks for gzip, deflate and br): it is ~60 KiB raw.
+    expect(res.headers.get('content-encoding')).toMatch(/^(br|gzip|deflate)$/);
     const html = await res.text();
     expect(html).toContain('data-prerendered="/login"');
     expect(html).toMatch(/<label[^>]*>E-mail or username/);

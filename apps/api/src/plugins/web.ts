@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.ts';
 
@@ -57,8 +58,28 @@ export default fp(
       if (/\.[a-z0-9]{2,5}$/i.test(path) && !path.endsWith('.html')) {
         return reply.code(404).type('text/plain').send('Not found');
       }
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(pageHtml(path));
+      reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      const html = pageHtml(path);
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      if (!encoding) return reply.send(html);
+      return reply.header('content-encoding', encoding).send(compressed(html, encoding));
     });
+
+    /**
+     * The pages compressed here: @fastify/compress hooks routes only, and the handler above is none.
+     * Uncompressed, a pre-rendered page (~60 KiB, mostly its inlined CSS) took five times longer to
+     * arrive on a phone. In production each page is compressed once (they are read once at start).
+     */
+    const encodedPages = cachedPrerendered ? new Map<string, Buffer>() : null;
+    function compressed(html: string, encoding: 'br' | 'gzip'): Buffer {
+      const key = `${encoding}:${html}`;
+      const known = encodedPages?.get(key);
+      if (known) return known;
+      const body = encoding === 'br' ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }) : gzipSync(html, { level: 9 });
+      encodedPages?.set(key, body);
+      return body;
+    }
   },
   { name: 'web' },
 );
