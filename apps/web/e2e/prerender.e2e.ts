@@ -118,6 +118,35 @@ describe('pre-rendered public pages', () => {
     await ctx.close();
   });
 
+  test('a login sent with Enter before the scripts have run is sent once they do, never as a native GET', async () => {
+    const user = await registerVerifiedUser(server);
+    const ctx = await newContext(browser, MOBILE);
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    const documents: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents.push(r.url());
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/login`, { waitUntil: 'commit' });
+    await page.getByLabel('E-mail or username').fill(user.email);
+    await page.getByLabel(/^Password(\s*\*)?$/).fill(user.password);
+    await page.getByLabel(/^Password(\s*\*)?$/).press('Enter');
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${server.baseUrl}/login`);
+    expect(await reactAttached(page)).toBe(false);
+    release();
+    await page.waitForURL(/\/dashboard$/, { timeout: 20_000 });
+    expect(documents.filter((u) => u.includes('password') || u.includes('?'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
   test('a signed-in visitor of a pre-rendered page gets the signed-in header, not the visitor one', async () => {
     const user = await registerVerifiedUser(server);
     const ctx = await newContext(browser, DESKTOP);

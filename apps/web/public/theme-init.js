@@ -1,5 +1,5 @@
-// Runs before the body paints (a classic, blocking script in <head>; a file rather than inline because
-// the server's Content-Security-Policy allows only same-origin scripts). It sets the class MUI's
+// Runs before the body paints (a classic, blocking script in <head>: a file in the app shell, inline in
+// the pre-rendered pages, whose Content-Security-Policy names its hash; see scripts/prerender.mjs). It sets the class MUI's
 // colour-scheme manager uses (localStorage "mui-mode": light, dark or system), so a dark-mode user
 // never sees a light flash. Keep in step with src/app/theme.ts (colorSchemeSelector: 'class').
 (function () {

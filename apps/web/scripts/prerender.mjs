@@ -34,6 +34,11 @@ const ENTRY = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULEPRELOAD = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
 const entry = ENTRY.exec(template)?.[1];
 if (!entry) throw new Error('dist/index.html: no module entry script');
+// The pre-paint script inline: as a file it was a render-blocking request before the first paint. The API
+// allows it by its hash (apps/api/src/plugins/web.ts hashes the inline scripts of the page it serves).
+const THEME_INIT = '<script src="/theme-init.js"></script>';
+if (!template.includes(THEME_INIT)) throw new Error('dist/index.html: no <script src="/theme-init.js">');
+const themeInit = `<script>${readFileSync(join(DIST, 'theme-init.js'), 'utf8').trim()}</script>`;
 
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
@@ -42,6 +47,7 @@ for (const path of PRERENDERED) {
   const page = template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace('</head>', () => `${styles}\n  </head>`)
+    .replace(THEME_INIT, () => themeInit)
     .replace(MODULEPRELOAD, '')
     .replace(ENTRY, '')
     .replace(ROOT, () => `<div id="root" data-prerendered="${path}" data-entry="${entry}">${html}</div>`);
