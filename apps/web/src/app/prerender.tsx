@@ -28,10 +28,6 @@ export async function render(path: string): Promise<{ html: string; styles: stri
       </AppProviders>
     </StrictMode>,
   );
-  // Every style the render registered, not only those whose class is in the HTML: a styled component that
-  // wraps another (AppBar → Paper) registers its own style, which the HTML never names (the classes are
-  // merged), and the client would insert those rules while hydrating (12 styles, 58 rules on /login).
-  const registered = Object.keys(cache.inserted).map((name) => `${cache.key}-${name}`).join(' ');
-  const styles = constructStyleTagsFromChunks(extractCriticalToChunks(`${html} ${registered}`));
+  const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html));
   return { html, styles, title: pageTitle(path) };
 }
