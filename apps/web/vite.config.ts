@@ -9,5 +9,7 @@ export default defineConfig({
     // chunks that page names, open tabs (and e2e runs sharing this checkout) would break. Old chunks are
     // harmless: names are content hashes.
     emptyOutDir: false,
+    // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
   },
 });

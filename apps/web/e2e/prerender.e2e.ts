@@ -28,13 +28,15 @@ describe('pre-rendered public pages', () => {
   test('/login arrives as HTML with the labelled form and its styles, before any script runs', async () => {
     const res = await fetch(`${server.baseUrl}/login`);
     expect(res.status).toBe(200);
+    // Compressed like every other answer (fetch asks for gzip, deflate and br): it is ~60 KiB raw.
+    expect(res.headers.get('content-encoding')).toMatch(/^(br|gzip|deflate)$/);
     const html = await res.text();
     expect(html).toContain('data-prerendered="/login"');
     expect(html).toMatch(/<label[^>]*>E-mail or username/);
     expect(html).toMatch(/<input[^>]*name="email"/);
     expect(html).toMatch(/<input[^>]*name="password"[^>]*type="password"|<input[^>]*type="password"[^>]*name="password"/);
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Log in/);
-    expect(html).toContain('<style data-emotion="css ');
+    expect(html).toContain('<style data-emotion="mui ');
     expect(html).toContain('<title>Log in · Nutrition Tracker</title>');
     // Private pages and unknown paths keep the app shell.
     for (const path of ['/dashboard', '/food-log', '/no/such/page']) {
@@ -112,6 +114,35 @@ describe('pre-rendered public pages', () => {
     await expect.poll(() => reactAttached(page), { timeout: 20_000 }).toBe(true);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(/\/dashboard$/);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  test('a login sent with Enter before the scripts have run is sent once they do, never as a native GET', async () => {
+    const user = await registerVerifiedUser(server);
+    const ctx = await newContext(browser, MOBILE);
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    const documents: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents.push(r.url());
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/login`, { waitUntil: 'commit' });
+    await page.getByLabel('E-mail or username').fill(user.email);
+    await page.getByLabel(/^Password(\s*\*)?$/).fill(user.password);
+    await page.getByLabel(/^Password(\s*\*)?$/).press('Enter');
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${server.baseUrl}/login`);
+    expect(await reactAttached(page)).toBe(false);
+    release();
+    await page.waitForURL(/\/dashboard$/, { timeout: 20_000 });
+    expect(documents.filter((u) => u.includes('password') || u.includes('?'))).toEqual([]);
     expect(errors).toEqual([]);
     await ctx.close();
   });

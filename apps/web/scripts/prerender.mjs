@@ -9,6 +9,11 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+// React, MUI and emotion are external to the SSR build and read NODE_ENV when they load: in development
+// mode MUI labels its class names (css-1pjsdct-MuiPaper-root), so the client (production, unlabelled)
+// would find none of the page's styles and insert every rule again while hydrating.
+process.env.NODE_ENV = 'production';
+
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(WEB, 'dist');
 const OUT = join(DIST, 'prerendered');
@@ -23,6 +28,17 @@ const { render } = await import(pathToFileURL(join(WEB, 'dist-ssr/prerender.js')
 const template = readFileSync(join(DIST, 'index.html'), 'utf8');
 const ROOT = /<div id="root">[\s\S]*?<\/div><\/div>/; // the static boot shell of index.html
 if (!ROOT.test(template) || !template.includes('</head>')) throw new Error('dist/index.html: no <div id="root"> boot shell or </head> to fill');
+// The app's entry and the chunks Vite preloads with it: a pre-rendered page requests none of them before its
+// first paint (public/theme-init.js starts the entry from #root's data-entry once the page has painted).
+const ENTRY = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULEPRELOAD = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
+const entry = ENTRY.exec(template)?.[1];
+if (!entry) throw new Error('dist/index.html: no module entry script');
+// The pre-paint script inline: as a file it was a render-blocking request before the first paint. The API
+// allows it by its hash (apps/api/src/plugins/web.ts hashes the inline scripts of the page it serves).
+const THEME_INIT = '<script src="/theme-init.js"></script>';
+if (!template.includes(THEME_INIT)) throw new Error('dist/index.html: no <script src="/theme-init.js">');
+const themeInit = `<script>${readFileSync(join(DIST, 'theme-init.js'), 'utf8').trim()}</script>`;
 
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
@@ -31,7 +47,10 @@ for (const path of PRERENDERED) {
   const page = template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
     .replace('</head>', () => `${styles}\n  </head>`)
-    .replace(ROOT, () => `<div id="root" data-prerendered="${path}">${html}</div>`);
+    .replace(THEME_INIT, () => themeInit)
+    .replace(MODULEPRELOAD, '')
+    .replace(ENTRY, '')
+    .replace(ROOT, () => `<div id="root" data-prerendered="${path}" data-entry="${entry}">${html}</div>`);
   writeFileSync(join(OUT, fileName(path)), page);
   console.log(`prerendered ${path.padEnd(24)} ${(page.length / 1024).toFixed(1)} KiB -> dist/prerendered/${fileName(path)}`);
 }

@@ -1,4 +1,4 @@
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './providers';
@@ -33,6 +33,14 @@ function AdoptValuesTypedBeforeHydration({ children }: { children: ReactNode }) 
       nativeSetter.call(el, typed); // past the tracker: the DOM holds the typed text again
       el.dispatchEvent(new Event('input', { bubbles: true }));
     }
+    // React owns the page now: public/theme-init.js stops holding forms. A form sent before (Enter or its
+    // button) goes now, once React has re-rendered with the adopted values.
+    delete container.dataset.prerendered;
+    const pending = container.querySelector<HTMLFormElement>('form[data-submit-pending]');
+    if (pending) {
+      pending.removeAttribute('data-submit-pending');
+      setTimeout(() => pending.requestSubmit(), 0);
+    }
   }, []);
   return children;
 }
@@ -66,7 +74,11 @@ if (hydrate) {
           }
         });
       });
-  void ready.then(() => hydrateRoot(container, app(true)));
+  // In a transition, hydration yields to the browser every few milliseconds instead of blocking the main
+  // thread for the whole page (issue 9: total blocking time on a phone).
+  void ready.then(() => startTransition(() => void hydrateRoot(container, app(true))));
 } else {
+  // A signed-in visitor of a pre-rendered page: the app renders afresh, forms held before are dropped with it.
+  delete container.dataset.prerendered;
   createRoot(container).render(app(false));
 }

@@ -1,18 +1,30 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
 import { useAppSelector } from '../lib/hooks';
 import { paths } from '../lib/paths';
-import { selectSession, useMeQuery } from '../lib/session';
+import { selectSession } from '../lib/session';
 import { RouteErrorPage } from '../components/route-error';
 import { BootShell } from './boot-shell';
 import { pageTitle } from './page-titles';
 import { PublicLayout } from '../components/layout/public-layout';
-import { Component as LoginPage } from '../features/auth/login-route';
+
+/**
+ * The profile fetch, loaded only when a token is held: a signed-out visitor's first page never downloads
+ * RTK Query (lib/store.ts).
+ */
+const FetchProfile = lazy(async () => {
+  const { useMeQuery } = await import('../lib/session-api');
+  return {
+    default: function FetchProfile() {
+      useMeQuery();
+      return null;
+    },
+  };
+});
 
 /** Fetches the profile whenever a token is held (at start, and after sign-in resets the cache); names the page. */
 function Root() {
   const { token } = useAppSelector(selectSession);
-  useMeQuery(undefined, { skip: !token });
   const { pathname } = useLocation();
   useEffect(() => {
     document.title = pageTitle(pathname);
@@ -20,6 +32,11 @@ function Root() {
   return (
     <>
       <ScrollRestoration />
+      {token && (
+        <Suspense fallback={null}>
+          <FetchProfile />
+        </Suspense>
+      )}
       <Outlet />
     </>
   );
@@ -41,17 +58,17 @@ export const routes: RouteObject[] = [
     HydrateFallback: BootShell,
     children: [
       {
-        // The public layout and the login page ship with the first chunk: /login is the first page most
-        // people see, and fetching them lazily cost a round trip before the page could paint (Lighthouse
-        // mobile 82 → 90). The main layout stays lazy, so public pages never download the drawer,
-        // bottom bar or notification center.
+        // The public layout ships with the first chunk. The pages are lazy, the login page too: the public
+        // pages arrive pre-rendered and paint before any script (scripts/prerender.mjs), so a page's code
+        // no longer holds its paint back, and / and /register need not download the login form. The main
+        // layout stays lazy, so public pages never download the drawer, bottom bar or notification center.
         element: <PublicLayout />,
         children: [
           { path: paths.home, lazy: () => import('../features/public/home-route') },
           {
             element: <SignedOutOnly />,
             children: [
-              { path: paths.login, element: <LoginPage /> },
+              { path: paths.login, lazy: () => import('../features/auth/login-route') },
               { path: paths.register, lazy: () => import('../features/auth/register-route') },
             ],
           },

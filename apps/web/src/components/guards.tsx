@@ -5,7 +5,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAppSelector } from '../lib/hooks';
-import { selectSession, useMeQuery } from '../lib/session';
+import { selectSession } from '../lib/session';
+import { useMeQuery } from '../lib/session-api';
 import { guardDecision } from './guard-model';
 
 export function PageSkeleton() {

@@ -103,10 +103,10 @@ describe('transport rules (spec §7)', () => {
   });
 
   test('a 401 on the profile fetch ends the session', async () => {
-    const { sessionApi } = await import('./session');
+    const { sessionApi } = await import('./session-api');
     answer = () => new Response(JSON.stringify({ detail: { msg: 'Could not validate credentials', type: 'unauthorized', errors: null } }), { status: 401, headers: { 'content-type': 'application/json' } });
     const store = storeWith(validToken);
     await store.dispatch(sessionApi.endpoints.me.initiate());
-    expect(store.getState().session).toEqual({ token: null, user: null, status: 'anonymous' });
+    await vi.waitFor(() => expect(store.getState().session).toEqual({ token: null, user: null, status: 'anonymous' }));
   });
 });

@@ -1,9 +1,11 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, setupListeners, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { CACHE_SECONDS } from '@app/contracts/constants';
 import { normaliseError, type ApiError } from './errors';
 import { isTokenValid } from './token';
 import { isIos } from './platform';
 import { logger } from './logger';
+import { registerApiReset } from './session';
+import { attachApi } from './store';
 
 export type { ApiError } from './errors';
 
@@ -106,3 +108,7 @@ export const api = createApi({
   refetchOnReconnect: true,
   endpoints: () => ({}),
 });
+
+// The store starts without the API (lib/store.ts): it joins as this module loads.
+attachApi(api, setupListeners);
+registerApiReset(() => api.util.resetApiState());

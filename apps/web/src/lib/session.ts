@@ -1,15 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AuthSession, User } from '@app/contracts/auth';
-import { api } from './api';
 import { clearStoredToken, isTokenValid, loadStoredToken, storeToken } from './token';
 
-/** GET /auth/me: the profile fetched at start and after sign-in (spec §4). */
-export const sessionApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    me: build.query<User, void>({ query: () => '/auth/me', providesTags: ['User'] }),
-  }),
-});
-export const { useMeQuery } = sessionApi;
+/*
+ * No RTK Query here: the session is on every first page, the API (lib/api.ts) only where a page talks to
+ * the server. The profile fetch (GET /auth/me) lives in lib/session-api.ts and reports to this slice.
+ */
 
 /**
  * 'checking': a stored token exists and the profile is being fetched; 'offline': it could not be
@@ -26,7 +22,7 @@ export function initialSession(token = loadStoredToken()): SessionState {
   return { token, user: null, status: token ? 'checking' : 'anonymous' };
 }
 
-const slice = createSlice({
+export const sessionSlice = createSlice({
   name: 'session',
   initialState: initialSession,
   reducers: {
@@ -41,29 +37,37 @@ const slice = createSlice({
     userUpdated(state, action: PayloadAction<Partial<User>>) {
       if (state.user) state.user = { ...state.user, ...action.payload };
     },
-  },
-  extraReducers: (b) => {
-    b.addMatcher(sessionApi.endpoints.me.matchPending, (state) => {
+    /** The profile fetch (lib/session-api.ts) started, answered, or failed with this HTTP status. */
+    profileRequested(state) {
       if (state.token && !state.user) state.status = 'checking';
-    });
-    b.addMatcher(sessionApi.endpoints.me.matchFulfilled, (state, action) => {
-      if (!state.token) return;
+    },
+    profileLoaded(state, action: PayloadAction<User>) {
+      if (!state.token) return; // signed out meanwhile
       state.user = action.payload;
       state.status = 'ready';
-    });
-    b.addMatcher(sessionApi.endpoints.me.matchRejected, (state, action) => {
-      if (action.meta.condition || !state.token) return; // skipped, or signed out meanwhile
-      const status = (action.payload as { status?: number } | undefined)?.status;
-      if (status === 401) return { token: null, user: null, status: 'anonymous' };
+    },
+    profileFailed(state, action: PayloadAction<number | string | undefined>) {
+      if (!state.token) return;
+      if (action.payload === 401) return { token: null, user: null, status: 'anonymous' };
       if (!state.user) state.status = 'offline';
-    });
+    },
   },
 });
 
+const slice = sessionSlice;
 export const sessionReducer = slice.reducer;
-export const { userUpdated } = slice.actions;
+export const { userUpdated, profileRequested, profileLoaded, profileFailed } = slice.actions;
 
 type Dispatch = (action: unknown) => unknown;
+
+/** How to empty the API's cache, registered by lib/api.ts when it loads; before that there is none to empty. */
+let apiReset: (() => unknown) | null = null;
+export function registerApiReset(reset: () => unknown) {
+  apiReset = reset;
+}
+const resetApi = (dispatch: Dispatch) => {
+  if (apiReset) dispatch(apiReset());
+};
 
 /**
  * Stores a login/registration/reset answer. Only an e-mail-validated user is kept (spec §4:
@@ -76,7 +80,7 @@ export function signIn(session: Pick<AuthSession, 'access_token' | 'user'>) {
       return false;
     }
     storeToken(session.access_token);
-    dispatch(api.util.resetApiState());
+    resetApi(dispatch);
     dispatch(slice.actions.signedIn({ token: session.access_token, user: session.user }));
     return true;
   };
@@ -103,7 +107,7 @@ export function signOut() {
     revokeToken(loadStoredToken());
     clearStoredToken();
     dispatch(slice.actions.signedOut());
-    dispatch(api.util.resetApiState());
+    resetApi(dispatch);
   };
 }
 

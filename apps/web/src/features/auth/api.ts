@@ -29,4 +29,4 @@ export const authApi = api.injectEndpoints({
 export const { useLoginMutation, useRegisterMutation, useCompleteRegistrationMutation, useResendCodeMutation, useRequestPasswordResetMutation, useResetPasswordMutation } =
   authApi;
 
-export const isSession = (r: unknown): r is AuthSession => !!r && typeof r === 'object' && 'access_token' in r && 'user' in r;
+export { isSession } from './auth-calls';

@@ -11,14 +11,14 @@ import { FormError } from '../../components/form-error';
 import { afterSignIn } from '../../components/guard-model';
 import { PasswordField } from '../../components/password-field';
 import { forgetToken, signIn } from '../../lib/session';
-import { isSession, useLoginMutation } from './api';
+import { isSession, loadAuthApi } from './auth-calls';
 import { authErrorText } from './auth-errors';
 
 export function Component() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [login, { isLoading }] = useLoginMutation();
+  const [isLoading, setLoading] = useState(false);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -26,8 +26,10 @@ export function Component() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
+    setLoading(true);
     try {
-      const r = await login({ email: email.trim(), password }).unwrap();
+      const authApi = await loadAuthApi();
+      const r = await dispatch(authApi.endpoints.login.initiate({ email: email.trim(), password }, { track: false })).unwrap();
       if (isSession(r) && dispatch(signIn(r))) {
         navigate(afterSignIn(location.state), { replace: true });
         return;
@@ -39,6 +41,7 @@ export function Component() {
       dispatch(forgetToken());
       setError(authErrorText(err, 'login'));
     }
+    setLoading(false);
   }
 
   return (
@@ -61,7 +64,7 @@ export function Component() {
         </>
       }
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onInput={() => void loadAuthApi()} noValidate>
         {error && <FormError>{error}</FormError>}
         <TextInput label="E-mail or username" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus sx={{ mb: 2.5 }} />
         <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} required />

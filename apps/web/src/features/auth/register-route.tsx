@@ -9,7 +9,8 @@ import { AuthCard } from '../../components/auth-card';
 import { FormError } from '../../components/form-error';
 import { PasswordField, passwordVerdict } from '../../components/password-field';
 import { fieldError } from '../../lib/errors';
-import { useRegisterMutation } from './api';
+import { loadAuthApi } from './auth-calls';
+import { useAppDispatch } from '../../lib/hooks';
 import { authErrorText } from './auth-errors';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -20,7 +21,8 @@ export function Component() {
   const [scored, setScored] = useState<{ score: number | null; password: string } | null>(null);
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<{ text: string; raw: unknown } | null>(null);
-  const [register, { isLoading }] = useRegisterMutation();
+  const [isLoading, setLoading] = useState(false);
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
   const emailOk = EMAIL_RE.test(email.trim());
@@ -34,12 +36,15 @@ export function Component() {
     // Refused here only for a reason shown next to the field; an unrated password goes to the server.
     if (!emailOk || !lengthOk || !strongEnough) return;
     setError(null);
+    setLoading(true);
     try {
-      const r = await register({ email: email.trim(), password }).unwrap();
+      const authApi = await loadAuthApi();
+      const r = await dispatch(authApi.endpoints.register.initiate({ email: email.trim(), password }, { track: false })).unwrap();
       navigate(`${paths.verifyEmail}?email=${encodeURIComponent(r.email)}`, { state: { email: r.email, sent: true } });
     } catch (err) {
       setError({ text: authErrorText(err, 'register'), raw: err });
     }
+    setLoading(false);
   }
 
   return (
@@ -55,7 +60,7 @@ export function Component() {
         </Typography>
       }
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onInput={() => void loadAuthApi()} noValidate>
         {error && <FormError>{error.text}</FormError>}
         <TextInput
           label="E-mail"
