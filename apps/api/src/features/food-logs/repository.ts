@@ -53,13 +53,19 @@ export async function recentManualFoods(db: Db, userId: number, limit = 50): Pro
   return (await db.select().from(latest).orderBy(desc(latest.created_at), desc(latest.id)).limit(limit)) as FoodLogRow[];
 }
 
-/** Logging a favorite's food (same food id, or a manual entry with the favorite's name) counts it. */
-export async function countFavoriteUse(db: Db, userId: number, foodId: string | null, foodName: string, at: Date) {
-  const match = foodId
-    ? eq(favorite_foods.food_id, foodId)
-    : and(isNull(favorite_foods.food_id), sql`lower(${favorite_foods.food_name}) = lower(${foodName})`);
-  await db
-    .update(favorite_foods)
-    .set({ consumption_count: sql`${favorite_foods.consumption_count} + 1`, last_consumed: at, updated_at: at })
-    .where(and(eq(favorite_foods.user_id, userId), match));
+/**
+ * Inserts the entries and counts the favorites they log in ONE statement (a data-modifying CTE): one
+ * round trip instead of BEGIN, insert, an update per entry and COMMIT, and atomic without a transaction.
+ * A favorite is counted once per entry of its food (same food id, or a manual entry with its name).
+ */
+export async function insertLogsCountingFavorites(db: Db, userId: number, rows: NewFoodLogRow[], at: Date): Promise<FoodLogRow[]> {
+  const matches = rows.map((r) =>
+    r.food_id ? sql`${favorite_foods.food_id} = ${r.food_id}` : sql`(${favorite_foods.food_id} is null and lower(${favorite_foods.food_name}) = lower(${r.food_name}))`,
+  );
+  const uses = sql.join(matches.map((m) => sql`(case when ${m} then 1 else 0 end)`), sql` + `);
+  const counted = db.$with('counted', { id: sql<number>`id` }).as(
+    sql`update ${favorite_foods} set consumption_count = ${favorite_foods.consumption_count} + ${uses}, last_consumed = ${at.toISOString()}::timestamptz, updated_at = ${at.toISOString()}::timestamptz
+      where ${favorite_foods.user_id} = ${userId} and (${sql.join(matches, sql` or `)}) returning id`,
+  );
+  return db.with(counted).insert(food_logs).values(rows).returning();
 }
