@@ -185,8 +185,7 @@ export async function dailySummary(db: Db, userId: number, date: string, goalsJs
     const given = Object.fromEntries(Object.entries(res.data).filter(([, v]) => v != null));
     g = given;
   }
-  // Both at once: on PostgreSQL they run on two pool connections.
-  const [settings, rows] = await Promise.all([repo.userSettings(db, userId), repo.logsBetween(db, userId, date, date)]);
+  const { goals: settings, rows } = await repo.dayWithGoals(db, userId, date);
   g = { ...(settings ?? {}), ...g };
   return {
     date,

@@ -197,7 +197,12 @@ export async function strictCandidates(db: Db, userId: number | typeof SHARED_ON
       .from(foods)
       .where(sql`${foods.search_vector} @@ to_tsquery('english', ${query}) and ${foods.food_type} <> 'Generic' and ${mine}`)
       .limit(limit);
-  let [genericRows, brandRows, lastWordDone] = await Promise.all([generic(), brands(exact), lastWord ? isKnownTerm(db, lastWord) : true]);
+  // One after another, never Promise.all: on PostgreSQL a search runs inside one transaction (its
+  // statement timeout), and one client cannot run two queries at once (pg queued them, with a
+  // deprecation warning that pg 9 makes an error); PGlite has one connection anyway.
+  const genericRows = await generic();
+  let brandRows = await brands(exact);
+  const lastWordDone = lastWord ? await isKnownTerm(db, lastWord) : true;
   let brandQuery = exact;
   if (brandRows.length < FEW_BRANDS && typing !== exact && !lastWordDone) {
     brandRows = await brands(typing);
@@ -205,10 +210,8 @@ export async function strictCandidates(db: Db, userId: number | typeof SHARED_ON
   }
   const rows = genericRows.concat(brandRows);
   if (genericRows.length < limit && brandRows.length < limit) return { rows, total: rows.length };
-  const [g, b] = await Promise.all([
-    genericRows.length < limit ? genericRows.length : countMatches(db, sql`${foods.search_vector} @@ ${q} and ${foods.food_type} = 'Generic' and ${mine}`),
-    brandRows.length < limit ? brandRows.length : countMatches(db, sql`${foods.search_vector} @@ to_tsquery('english', ${brandQuery}) and ${foods.food_type} <> 'Generic' and ${mine}`),
-  ]);
+  const g = genericRows.length < limit ? genericRows.length : await countMatches(db, sql`${foods.search_vector} @@ ${q} and ${foods.food_type} = 'Generic' and ${mine}`);
+  const b = brandRows.length < limit ? brandRows.length : await countMatches(db, sql`${foods.search_vector} @@ to_tsquery('english', ${brandQuery}) and ${foods.food_type} <> 'Generic' and ${mine}`);
   return { rows, total: Math.min(TOTAL_CAP, g + b) };
 }
 

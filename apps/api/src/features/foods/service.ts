@@ -132,7 +132,9 @@ async function candidates(db: Db, userId: number | typeof repo.SHARED_ONLY, quer
     // Only words no food uses are corrected: a known word with few matches is not a typo.
     const known = await repo.knownTerms(db, words);
     const misspelt = new Set(words.filter((w) => w.length >= 3 && /[a-z]/.test(w) && !known.has(w)).slice(0, MAX_CORRECTED_WORDS));
-    const alternatives = await Promise.all(words.map(async (w) => (misspelt.has(w) ? repo.similarTerms(db, w, SIMILAR_TERMS) : [w])));
+    // In sequence: inside the search's transaction one client runs one query at a time.
+    const alternatives: string[][] = [];
+    for (const w of words) alternatives.push(misspelt.has(w) ? await repo.similarTerms(db, w, SIMILAR_TERMS) : [w]);
     const corrected = words.map((w, i) => [w, ...alternatives[i]!.filter((t) => t !== w)].join(' ')).filter((_, i) => alternatives[i]!.length > 0);
     if (corrected.length && misspelt.size) {
       await breathe();
