@@ -50,6 +50,7 @@ async function freePort(): Promise<number> {
 
 /** LOAD_CPU_PROF=<dir>: the product server writes a V8 CPU profile there when it stops (bench/profile-summary.ts reads it). */
 const CPU_PROF = process.env.LOAD_CPU_PROF;
+const METRICS = process.env.LOAD_METRICS === '1';
 
 function start(script: string, env: Record<string, string>, profile = false): ChildProcess {
   const prof = profile && CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
@@ -169,6 +170,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   const server = start('apps/api/src/server.ts', {
     PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: SECRET, LOG_LEVEL: 'warn', NODE_ENV: 'production',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+    ...(METRICS ? { METRICS_TOKEN: SECRET } : {}),
   }, true);
   const base = `http://127.0.0.1:${port}`;
   await waitHealthy(`${base}/api/v1/health`);
@@ -197,6 +199,9 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   const rejected: Record<string, number> = {};
   if (ONLY.includes('mixed')) mixed = await driveMixed(base, tokens.slice(0, MIXED_USERS), server.pid, rejected);
   const rss = rssOf(server.pid!);
+  // LOAD_METRICS=1: the server's own latency histogram (onRequest → response), to tell time spent in the
+  // server from time spent before it read the request.
+  const metrics = METRICS ? await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${SECRET}` } })).text() : '';
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   rmSync(dataDir, { recursive: true, force: true });
@@ -212,9 +217,19 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   for (const w of names) row(w, med(results[w]!));
   if (mixed) row(`mixed (${MIXED_USERS} users × ${MIXED_RATE} req/s, ${MIXED_SECONDS} s)`, mixed);
   const odd = [...names.map((w) => [w, results[w]!.flatMap((r) => Object.entries(r.statuses ?? {}))] as const), ['mixed', Object.entries(mixed?.statuses ?? {})] as const].filter(([, e]) => e.length);
+  // Per round, so a one-off stall (a checkpoint, a noisy neighbour) is told apart from a steady tail.
+  for (const w of names) console.log(`  ${w} per round: ${results[w]!.map((r) => `${r.rps.toFixed(0)} req/s p99 ${r.p99.toFixed(0)} ms`).join('; ')}`);
   for (const [w, e] of odd) console.log(`  ${w}: non-2xx statuses ${e.map(([k, v]) => `${k}×${v}`).join(', ')}`);
   for (const [what, n] of Object.entries(rejected)) console.log(`  mixed, sample answer: ${what} ×${n}`);
   console.log(`server RSS after the runs: ${rss.toFixed(0)} MB`);
+  if (metrics) {
+    const buckets = new Map<string, string[]>();
+    for (const m of metrics.matchAll(/^http_request_duration_seconds_bucket\{le="([^"]+)",method="(\w+)",route="([^"]+)"\} (\d+)/gm)) {
+      const key = `${m[2]} ${m[3]}`;
+      (buckets.get(key) ?? buckets.set(key, []).get(key)!).push(`≤${m[1]}s:${m[4]}`);
+    }
+    for (const [route, b] of buckets) console.log(`  server-side latency ${route}: ${b.join(' ')}`);
+  }
 }
 
 /**
