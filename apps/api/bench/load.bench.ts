@@ -272,7 +272,8 @@ async function driveMixed(base: string, tokens: string[], pid: number | undefine
         if (status >= 400) {
           let message = '';
           try {
-            message = String(JSON.parse(body).message ?? '').slice(0, 80);
+            const parsed = JSON.parse(body);
+            message = String(parsed.detail?.msg ?? parsed.message ?? '').slice(0, 80);
           } catch {}
           const what = `${status} ${String(ctx.last).replace(/\/\d+(?=$|\?)/, '/{id}')}: ${message}`;
           rejected[what] = (rejected[what] ?? 0) + 1;
