@@ -229,6 +229,8 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
       (buckets.get(key) ?? buckets.set(key, []).get(key)!).push(`≤${m[1]}s:${m[4]}`);
     }
     for (const [route, b] of buckets) console.log(`  server-side latency ${route}: ${b.join(' ')}`);
+    const loop = [...metrics.matchAll(/^(nodejs_eventloop_lag_(?:max|p99|mean)_seconds|nodejs_gc_duration_seconds_(?:sum|count)\{kind="major"\}) (\S+)/gm)].map((m) => `${m[1]} ${Number(m[2]).toFixed(3)}`);
+    console.log(`  event loop / GC: ${loop.join(', ')}`);
   }
 }
 
