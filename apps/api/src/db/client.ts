@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { setImmediate } from 'node:timers/promises';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -66,16 +65,6 @@ async function openPglite(dir?: string): Promise<Database> {
     await release?.();
     throw err;
   }
-  // Round robin between requests: PGlite runs each query synchronously on this thread and wakes the
-  // next waiter through promises alone, so back-to-back queries drained in one long microtask chain and
-  // the server read no new request meanwhile (50 connections: p99 of seconds, some 10 s timeouts).
-  // Every top-level query first waits for an event-loop turn: per turn each request in flight runs one
-  // query and the requests that arrived are read. Queries inside a transaction use its own handle.
-  const query = client.query.bind(client);
-  client.query = (async (...args: Parameters<typeof query>) => {
-    await setImmediate();
-    return query(...args);
-  }) as typeof client.query;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
