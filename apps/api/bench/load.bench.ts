@@ -3,7 +3,7 @@
  *   npm run bench:load                       PGlite (the laptop default)
  *   BENCH_DATABASE_URL=postgres://… npm run bench:load     PGlite, then that PostgreSQL server
  * Env: LOAD_SECONDS (per workload and round, default 15), LOAD_ROUNDS (3), LOAD_CONNECTIONS (50),
- * LOAD_MIXED_SECONDS (60), LOAD_MIXED_USERS (200), LOAD_ONLY=summary,search,write,mixed, LOAD_DATABASES=pglite,postgres,
+ * LOAD_MIXED_SECONDS (60), LOAD_MIXED_USERS (200), LOAD_MIXED_RATE (requests a second per user, 1), LOAD_ONLY=summary,search,write,mixed, LOAD_DATABASES=pglite,postgres,
  * LOAD_CPU_PROF=<dir> (CPU profile of the product server; summarise with `npx tsx bench/profile-summary.ts <file>`).
  * Users are written straight into the database and their tokens minted with the server's secret, so
  * the sign-up limits do not shape the numbers. Rounds are interleaved (bare, summary, search, write,
@@ -27,6 +27,8 @@ const ROUNDS = Number(process.env.LOAD_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
 const MIXED_SECONDS = Number(process.env.LOAD_MIXED_SECONDS ?? 60);
 const MIXED_USERS = Number(process.env.LOAD_MIXED_USERS ?? 200);
+/** Requests a second each mixed-workload user makes: a person tapping through the app, not a script in a loop. */
+const MIXED_RATE = Number(process.env.LOAD_MIXED_RATE ?? 1);
 const ONLY = (process.env.LOAD_ONLY ?? 'summary,search,write,mixed').split(',');
 const DATABASES = (process.env.LOAD_DATABASES ?? 'pglite,postgres').split(',');
 const USERS = 2_000; // enough that per-user limits (search, plans) are not what the bench measures
@@ -34,7 +36,7 @@ const ENTRIES_PER_DAY = 20;
 const SECRET = randomBytes(32).toString('hex');
 const TODAY = new Date().toISOString().slice(0, 10);
 
-interface Stats { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; statuses?: Record<number, number>; cpuMs?: number }
+interface Stats { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; limited: number; statuses?: Record<number, number>; cpuMs?: number }
 
 async function freePort(): Promise<number> {
   return new Promise((res) => {
@@ -48,6 +50,7 @@ async function freePort(): Promise<number> {
 
 /** LOAD_CPU_PROF=<dir>: the product server writes a V8 CPU profile there when it stops (bench/profile-summary.ts reads it). */
 const CPU_PROF = process.env.LOAD_CPU_PROF;
+const METRICS = process.env.LOAD_METRICS === '1';
 
 function start(script: string, env: Record<string, string>, profile = false): ChildProcess {
   const prof = profile && CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
@@ -120,12 +123,12 @@ function pct(sorted: number[], p: number) {
 }
 
 /** One autocannon run; latencies recorded per response so p95 is exact. */
-async function drive(url: string, connections: number, seconds: number, requests: autocannon.Request[], pid?: number): Promise<Stats> {
+async function drive(url: string, connections: number, seconds: number, requests: autocannon.Request[], pid?: number, extra: Partial<autocannon.Options> = {}): Promise<Stats> {
   const times: number[] = [];
   const cpu0 = cpuOf(pid);
   const statuses: Record<number, number> = {};
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
-    const inst = autocannon({ url, connections, duration: seconds, requests, timeout: 10 }, (err, result) => (err ? reject(err) : resolve(result)));
+    const inst = autocannon({ url, connections, duration: seconds, requests, timeout: 10, ...extra }, (err, result) => (err ? reject(err) : resolve(result)));
     inst.on('response', (_c: unknown, status: number, _bytes: number, rt: number) => {
       times.push(rt);
       if (status >= 300) statuses[status] = (statuses[status] ?? 0) + 1;
@@ -133,7 +136,9 @@ async function drive(url: string, connections: number, seconds: number, requests
   });
   times.sort((a, b) => a - b);
   const cpuMs = pid && times.length ? (cpuOf(pid) - cpu0) / times.length : undefined;
-  return { rps: r.requests.average, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), errors: r.errors + r.timeouts, non2xx: r.non2xx, statuses, cpuMs };
+  const limited = statuses[429] ?? 0;
+  // 429s are the per-user limits answering as designed: reported apart from the other non-2xx answers.
+  return { rps: r.requests.average, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), errors: r.errors + r.timeouts, non2xx: r.non2xx - limited, limited, statuses, cpuMs };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -145,6 +150,7 @@ function med(runs: Stats[]): Stats {
     p99: median(runs.map((r) => r.p99)),
     errors: runs.reduce((s, r) => s + r.errors, 0),
     non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
+    limited: runs.reduce((s, r) => s + r.limited, 0),
     cpuMs: runs.some((r) => r.cpuMs !== undefined) ? median(runs.map((r) => r.cpuMs ?? 0)) : undefined,
   };
 }
@@ -164,6 +170,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   const server = start('apps/api/src/server.ts', {
     PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: SECRET, LOG_LEVEL: 'warn', NODE_ENV: 'production',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+    ...(METRICS ? { METRICS_TOKEN: SECRET } : {}),
   }, true);
   const base = `http://127.0.0.1:${port}`;
   await waitHealthy(`${base}/api/v1/health`);
@@ -189,8 +196,12 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
     for (const w of names) (results[w] ??= []).push(await drive(base, CONNECTIONS, SECONDS, workloads[w]!, server.pid));
   }
   let mixed: Stats | null = null;
-  if (ONLY.includes('mixed')) mixed = await driveMixed(base, tokens.slice(0, MIXED_USERS), server.pid);
+  const rejected: Record<string, number> = {};
+  if (ONLY.includes('mixed')) mixed = await driveMixed(base, tokens.slice(0, MIXED_USERS), server.pid, rejected);
   const rss = rssOf(server.pid!);
+  // LOAD_METRICS=1: the server's own latency histogram (onRequest → response), to tell time spent in the
+  // server from time spent before it read the request.
+  const metrics = METRICS ? await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${SECRET}` } })).text() : '';
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   rmSync(dataDir, { recursive: true, force: true });
@@ -198,21 +209,39 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   const bareMed = med(results.bare!);
   console.log(`\n## ${label} (${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians)`);
   console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
-  console.log('| workload | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx | vs bare | server CPU ms/req |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('| workload | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx (not 429) | 429 | vs bare | server CPU ms/req |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   const row = (name: string, s: Stats) =>
-    console.log(`| ${name} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.errors} | ${s.non2xx} | ${((100 * s.rps) / bareMed.rps).toFixed(1)} % | ${s.cpuMs?.toFixed(2) ?? ''} |`);
+    console.log(`| ${name} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.errors} | ${s.non2xx} | ${s.limited} | ${((100 * s.rps) / bareMed.rps).toFixed(1)} % | ${s.cpuMs?.toFixed(2) ?? ''} |`);
   row('bare Fastify route', bareMed);
   for (const w of names) row(w, med(results[w]!));
-  if (mixed) row(`mixed (${MIXED_USERS} users, ${MIXED_SECONDS} s)`, mixed);
+  if (mixed) row(`mixed (${MIXED_USERS} users × ${MIXED_RATE} req/s, ${MIXED_SECONDS} s)`, mixed);
   const odd = [...names.map((w) => [w, results[w]!.flatMap((r) => Object.entries(r.statuses ?? {}))] as const), ['mixed', Object.entries(mixed?.statuses ?? {})] as const].filter(([, e]) => e.length);
+  // Per round, so a one-off stall (a checkpoint, a noisy neighbour) is told apart from a steady tail.
+  for (const w of names) console.log(`  ${w} per round: ${results[w]!.map((r) => `${r.rps.toFixed(0)} req/s p99 ${r.p99.toFixed(0)} ms`).join('; ')}`);
   for (const [w, e] of odd) console.log(`  ${w}: non-2xx statuses ${e.map(([k, v]) => `${k}×${v}`).join(', ')}`);
+  for (const [what, n] of Object.entries(rejected)) console.log(`  mixed, sample answer: ${what} ×${n}`);
   console.log(`server RSS after the runs: ${rss.toFixed(0)} MB`);
+  if (metrics) {
+    const buckets = new Map<string, string[]>();
+    for (const m of metrics.matchAll(/^http_request_duration_seconds_bucket\{le="([^"]+)",method="(\w+)",route="([^"]+)"\} (\d+)/gm)) {
+      const key = `${m[2]} ${m[3]}`;
+      (buckets.get(key) ?? buckets.set(key, []).get(key)!).push(`≤${m[1]}s:${m[4]}`);
+    }
+    for (const [route, b] of buckets) console.log(`  server-side latency ${route}: ${b.join(' ')}`);
+    const loop = [...metrics.matchAll(/^(nodejs_eventloop_lag_(?:max|p99|mean)_seconds|nodejs_gc_duration_seconds_(?:sum|count)\{kind="major"\}) (\S+)/gm)].map((m) => `${m[1]} ${Number(m[2]).toFixed(3)}`);
+    console.log(`  event loop / GC: ${loop.join(', ')}`);
+  }
 }
 
-/** 70 % reads (summary, search, plan list), 25 % writes (log, update, delete), 5 % plan requests. */
-async function driveMixed(base: string, tokens: string[], pid?: number): Promise<Stats> {
+/**
+ * 70 % reads (summary, search, plan list), 25 % writes (log, update, delete), 5 % plan requests. Each
+ * connection is one user (its own token) making MIXED_RATE requests a second; `rejected` collects the
+ * 4xx/5xx answers by request and message, so a bench bug and a product bug can be told apart.
+ */
+async function driveMixed(base: string, tokens: string[], pid: number | undefined, rejected: Record<string, number>): Promise<Stats> {
   const created: Record<string, number[]> = {};
+  let nextUser = 0;
   const req = (method: string, path: string, body?: unknown): autocannon.Request => ({
     method: method as any,
     path,
@@ -224,13 +253,13 @@ async function driveMixed(base: string, tokens: string[], pid?: number): Promise
       method: 'GET',
       path: '/',
       setupRequest: (r: any, ctx: any) => {
-        ctx.token ??= pick(tokens);
+        ctx.token ??= tokens[nextUser++ % tokens.length];
         const headers: Record<string, string> = { authorization: `Bearer ${ctx.token}` };
         const mine = (created[ctx.token] ??= []);
         const x = Math.random() * 100;
         let out: autocannon.Request;
         if (x < 35) out = req('GET', `/api/v1/food-logs/daily-summary/${TODAY}`);
-        else if (x < 60) out = req('GET', `/api/v1/foods/search?query=${pick(['banana', 'chicken breast', 'greek yogurt', 'rice', 'apple', 'oatmeal'])}`);
+        else if (x < 60) out = req('GET', `/api/v1/foods/search?query=${encodeURIComponent(pick(['banana', 'chicken breast', 'greek yogurt', 'rice', 'apple', 'oatmeal']))}`);
         else if (x < 70) out = req('GET', '/api/v1/meal-plans?page=1&per_page=10');
         else if (x < 85 || mine.length === 0) out = req('POST', '/api/v1/food-logs', { food_name: 'Load test apple', calories: 95, meal_type: 'snack', date: TODAY });
         else if (x < 90) out = req('PUT', `/api/v1/food-logs/${mine[mine.length - 1]}`, { number_of_servings: 2 });
@@ -242,6 +271,15 @@ async function driveMixed(base: string, tokens: string[], pid?: number): Promise
         return { ...r, ...out, headers };
       },
       onResponse: (status: number, body: string, ctx: any) => {
+        if (status >= 400) {
+          let message = '';
+          try {
+            const parsed = JSON.parse(body);
+            message = String(parsed.detail?.msg ?? parsed.message ?? '').slice(0, 80);
+          } catch {}
+          const what = `${status} ${String(ctx.last).replace(/\/\d+(?=$|\?)/, '/{id}')}: ${message}`;
+          rejected[what] = (rejected[what] ?? 0) + 1;
+        }
         if (status === 201 && String(ctx.last).startsWith('POST /api/v1/food-logs')) {
           try {
             const id = JSON.parse(body).id;
@@ -251,7 +289,7 @@ async function driveMixed(base: string, tokens: string[], pid?: number): Promise
       },
     },
   ];
-  return drive(base, tokens.length, MIXED_SECONDS, requests, pid);
+  return drive(base, tokens.length, MIXED_SECONDS, requests, pid, { connectionRate: MIXED_RATE });
 }
 
 async function main() {

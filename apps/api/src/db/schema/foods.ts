@@ -72,6 +72,8 @@ export const foods = pgTable(
     index('foods_generic_search_vector_idx').using('gin', t.search_vector).where(sql`food_type = 'Generic'`),
     index('foods_gtin_idx').on(t.gtin),
     index('foods_source_idx').on(t.source, t.source_id),
+    // A user's own custom foods, searched on every search next to the cached shared results.
+    index('foods_custom_owner_idx').on(t.created_by).where(sql`source = 'custom'`),
   ],
 );
 
@@ -86,3 +88,13 @@ export const food_seed_loads = pgTable('food_seed_loads', {
 export const food_terms = pgTable('food_terms', { term: text('term').primaryKey() }, (t) => [
   index('food_terms_trgm_idx').using('gin', t.term.op('gin_trgm_ops')),
 ]);
+
+/**
+ * A counter bumped whenever the shared (built-in and imported) foods change: every API process reads it
+ * at most once a second and clears its cache of shared search results when it moved (search-cache.ts).
+ * One row (id 1), created by the first bump.
+ */
+export const shared_foods_version = pgTable('shared_foods_version', {
+  id: integer('id').primaryKey(),
+  generation: integer('generation').notNull().default(0),
+});

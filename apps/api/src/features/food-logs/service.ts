@@ -101,19 +101,14 @@ export function toEntry(r: FoodLogRow): FoodLogEntry {
   };
 }
 
-/** All or nothing: one transaction for the whole list. */
+/** All or nothing: the entries and their favorites' counts are written by one statement. */
 export async function createLogs(db: Db, userId: number, bodies: CreateBody[]): Promise<FoodLogEntry[]> {
   // The settings' time zone is read only when an entry has no date (one query less per logged food).
   const today = bodies.every((b) => b.date) ? '' : await todayFor(db, userId);
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const rows: NewFoodLogRow[] = [];
-    for (const b of bodies) rows.push(await buildRow(t, userId, b, today));
-    const created = await repo.insertLogs(t, rows);
-    const now = new Date();
-    for (const r of created) await repo.countFavoriteUse(t, userId, r.food_id, r.food_name, now);
-    return created.map(toEntry);
-  });
+  const rows: NewFoodLogRow[] = [];
+  for (const b of bodies) rows.push(await buildRow(db, userId, b, today));
+  const created = await repo.insertLogsCountingFavorites(db, userId, rows, new Date());
+  return created.map(toEntry);
 }
 
 export async function updateLog(db: Db, userId: number, id: number, body: FoodLogUpdate): Promise<FoodLogEntry> {
@@ -190,8 +185,7 @@ export async function dailySummary(db: Db, userId: number, date: string, goalsJs
     const given = Object.fromEntries(Object.entries(res.data).filter(([, v]) => v != null));
     g = given;
   }
-  // Both at once: on PostgreSQL they run on two pool connections.
-  const [settings, rows] = await Promise.all([repo.userSettings(db, userId), repo.logsBetween(db, userId, date, date)]);
+  const { goals: settings, rows } = await repo.dayWithGoals(db, userId, date);
   g = { ...(settings ?? {}), ...g };
   return {
     date,

@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { MICRONUTRIENTS } from '../../db/schema/micronutrients.ts';
-import { food_seed_loads, food_terms, foods } from '../../db/schema/index.ts';
+import { food_seed_loads, food_terms, foods, shared_foods_version } from '../../db/schema/index.ts';
 import type { FoodRow, NewFoodRow } from './food-rows.ts';
 
 const CHUNK = 1000;
@@ -28,6 +28,28 @@ export async function upsertFoods(db: Db, rows: NewFoodRow[]): Promise<void> {
     );
     await addTerms(db, chunk.map((r) => r.search_text));
   }
+  // Every food written here is shared (custom foods go through insertFood): cached searches are stale now.
+  if (rows.length) {
+    await bumpSharedFoodsGeneration(db);
+    localSharedChanges++;
+  }
+}
+
+/** How often this process changed the shared foods (search-cache.ts clears itself when this moves). */
+let localSharedChanges = 0;
+export const sharedFoodsLocalVersion = () => localSharedChanges;
+
+/** Tells every API process (through the database) that the shared foods changed. */
+export async function bumpSharedFoodsGeneration(db: Db): Promise<void> {
+  await db
+    .insert(shared_foods_version)
+    .values({ id: 1, generation: 1 })
+    .onConflictDoUpdate({ target: shared_foods_version.id, set: { generation: sql`${shared_foods_version.generation} + 1` } });
+}
+
+export async function sharedFoodsGeneration(db: Db): Promise<number> {
+  const [row] = await db.select({ generation: shared_foods_version.generation }).from(shared_foods_version).where(eq(shared_foods_version.id, 1));
+  return row?.generation ?? 0;
 }
 
 /** Remembers every word of the searchable text, so a misspelt query word can be corrected. */
@@ -93,12 +115,16 @@ export async function backfillLogMicronutrients(db: Db): Promise<void> {
   );
 }
 
+/** In place of a user id: the shared foods alone, what every user sees (the search cache holds these). */
+export const SHARED_ONLY = null;
+
 /**
  * Custom foods are private: a user sees the shared (built-in and imported) foods and their own custom
  * foods, never another user's. Keyed on `source`, not only `created_by`, because deleting an account
  * sets `created_by` to null and that must not publish the custom foods it made.
  */
-export function visibleTo(userId: number): SQL {
+export function visibleTo(userId: number | typeof SHARED_ONLY): SQL {
+  if (userId === SHARED_ONLY) return sql`${foods.source} <> 'custom'`;
   return or(sql`${foods.source} <> 'custom'`, eq(foods.created_by, userId))!;
 }
 
@@ -139,7 +165,7 @@ export async function withStatementTimeout<T>(db: Db, ms: number, fn: (tx: Db) =
 export type SearchCandidate = Pick<FoodRow, 'id' | 'name' | 'search_head' | 'search_text' | 'commonness'>;
 const candidateColumns = { id: foods.id, name: foods.name, search_head: foods.search_head, search_text: foods.search_text, commonness: foods.commonness };
 
-export async function getFoods(db: Db, ids: string[], userId: number): Promise<FoodRow[]> {
+export async function getFoods(db: Db, ids: string[], userId: number | typeof SHARED_ONLY): Promise<FoodRow[]> {
   if (ids.length === 0) return [];
   const rows = await db.select().from(foods).where(and(inArray(foods.id, ids), visibleTo(userId)));
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -155,7 +181,7 @@ export async function getFoods(db: Db, ids: string[], userId: number): Promise<F
  * matches the index yields, since the ranker puts generic everyday foods first anyway. The queries run
  * concurrently (on PostgreSQL each takes its own connection). `total` is capped at TOTAL_CAP.
  */
-export async function strictCandidates(db: Db, userId: number, tsquery: string, exact: string, typing: string, lastWord: string, limit: number): Promise<{ rows: SearchCandidate[]; total: number }> {
+export async function strictCandidates(db: Db, userId: number | typeof SHARED_ONLY, tsquery: string, exact: string, typing: string, lastWord: string, limit: number): Promise<{ rows: SearchCandidate[]; total: number }> {
   const q = sql`to_tsquery('english', ${tsquery})`;
   const mine = visibleTo(userId);
   const generic = () =>
@@ -171,7 +197,12 @@ export async function strictCandidates(db: Db, userId: number, tsquery: string, 
       .from(foods)
       .where(sql`${foods.search_vector} @@ to_tsquery('english', ${query}) and ${foods.food_type} <> 'Generic' and ${mine}`)
       .limit(limit);
-  let [genericRows, brandRows, lastWordDone] = await Promise.all([generic(), brands(exact), lastWord ? isKnownTerm(db, lastWord) : true]);
+  // One after another, never Promise.all: on PostgreSQL a search runs inside one transaction (its
+  // statement timeout), and one client cannot run two queries at once (pg queued them, with a
+  // deprecation warning that pg 9 makes an error); PGlite has one connection anyway.
+  const genericRows = await generic();
+  let brandRows = await brands(exact);
+  const lastWordDone = lastWord ? await isKnownTerm(db, lastWord) : true;
   let brandQuery = exact;
   if (brandRows.length < FEW_BRANDS && typing !== exact && !lastWordDone) {
     brandRows = await brands(typing);
@@ -179,10 +210,8 @@ export async function strictCandidates(db: Db, userId: number, tsquery: string, 
   }
   const rows = genericRows.concat(brandRows);
   if (genericRows.length < limit && brandRows.length < limit) return { rows, total: rows.length };
-  const [g, b] = await Promise.all([
-    genericRows.length < limit ? genericRows.length : countMatches(db, sql`${foods.search_vector} @@ ${q} and ${foods.food_type} = 'Generic' and ${mine}`),
-    brandRows.length < limit ? brandRows.length : countMatches(db, sql`${foods.search_vector} @@ to_tsquery('english', ${brandQuery}) and ${foods.food_type} <> 'Generic' and ${mine}`),
-  ]);
+  const g = genericRows.length < limit ? genericRows.length : await countMatches(db, sql`${foods.search_vector} @@ ${q} and ${foods.food_type} = 'Generic' and ${mine}`);
+  const b = brandRows.length < limit ? brandRows.length : await countMatches(db, sql`${foods.search_vector} @@ to_tsquery('english', ${brandQuery}) and ${foods.food_type} <> 'Generic' and ${mine}`);
   return { rows, total: Math.min(TOTAL_CAP, g + b) };
 }
 
@@ -199,4 +228,20 @@ async function countMatches(db: Db, where: ReturnType<typeof sql>): Promise<numb
 export async function countBySource(db: Db, source: string): Promise<number> {
   const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(foods).where(and(eq(foods.source, source)));
   return r?.n ?? 0;
+}
+
+/**
+ * The user's own custom foods that match `anyQuery` (tsquery text), each saying whether it also matches
+ * `strictQuery` (every word). Searched on every search, next to the cached shared results. The user's
+ * rows are taken first (partial index on created_by; a materialised CTE, so the planner never walks the
+ * text index over every food instead), then matched.
+ */
+export async function customCandidates(db: Db, userId: number, strictQuery: string, anyQuery: string, limit: number): Promise<(SearchCandidate & { full: boolean })[]> {
+  const r = await db.execute(sql`
+    with mine as materialized (
+      select id, name, search_head, search_text, commonness, search_vector from ${foods} where source = 'custom' and created_by = ${userId}
+    )
+    select id, name, search_head, search_text, commonness, search_vector @@ to_tsquery('english', ${strictQuery}) as full
+    from mine where search_vector @@ to_tsquery('english', ${anyQuery}) limit ${limit}`);
+  return r.rows as (SearchCandidate & { full: boolean })[];
 }

@@ -49,7 +49,8 @@ export default async function foodsRoutes(app: FastifyInstance) {
     },
     async (req) => {
       if (slots.pendingCount >= SEARCH_QUEUE) throw tooManyRequests('Too many searches at once. Try again in a moment.', 1);
-      return slots(() => service.searchFoods(app.db, req.user.id, req.query.query, req.query.page, req.query.page_size, { timeoutMs }));
+      // The slots bound the searches of shared foods (cache misses); cached answers do not queue for them.
+      return service.searchFoods(app.db, req.user.id, req.query.query, req.query.page, req.query.page_size, { timeoutMs, limit: slots });
     },
   );
 

@@ -12,6 +12,7 @@ import { searchText, servingRow, toDetail, toSearchResult, usdaRow } from './foo
 import { displayBarcode, toGtin14 } from './gtin.ts';
 import { offProductToRow } from './off-mapping.ts';
 import { namesKind, parseQuery, score } from './search-query.ts';
+import { cacheKey, searchCacheFor, type SharedSearch } from './search-cache.ts';
 import type { UsdaSeed } from './seed-format.ts';
 
 export const SEED_FILE = resolve(import.meta.dirname, '../../../seed/usda-sr21.json.gz');
@@ -43,25 +44,23 @@ const MAX_WORD = 24;
 export interface SearchOptions {
   /** PostgreSQL: run the search in one transaction with this statement timeout (ms). PGlite cannot interrupt a query. */
   timeoutMs?: number;
+  /** Runs the expensive part (searching the shared foods, on a cache miss): the route's search slots. */
+  limit?: <T>(fn: () => Promise<T>) => Promise<T>;
 }
 
 /**
  * `total` counts matches up to 1000 ("1000" means "1000 or more"). A query with a typo ("brocoli") finds
  * little; then each word also matches its closest known words, and words nothing resembles are dropped.
+ * The shared foods' part of the answer comes from the search cache (search-cache.ts); the user's own
+ * custom foods are searched every time and ranked in with the same score.
  */
 export async function searchFoods(db: Db, userId: number, query: string, page: number, pageSize: number, opts: SearchOptions = {}): Promise<FoodSearchResponse> {
-  const run = async (tx: Db) => {
-    await breathe();
-    const found = await candidates(tx, userId, query);
-    if (!found) return { foods: [], total: 0, page, page_size: pageSize, match: 'full' as const };
-    const ranked = found.rows.map((r) => ({ r, s: score(found.q, r) })).sort((a, b) => b.s - a.s);
-    const start = (page - 1) * pageSize;
-    await breathe();
-    const shown = await repo.getFoods(tx, ranked.slice(start, start + pageSize).map((x) => x.r.id), userId);
-    return { foods: shown.map(toSearchResult), total: found.total, page, page_size: pageSize, match: found.match };
-  };
+  const limit = opts.limit ?? ((fn) => fn());
   try {
-    return await (opts.timeoutMs ? repo.withStatementTimeout(db, opts.timeoutMs, run) : run(db));
+    const shared = await searchCacheFor(db).getOrCompute(db, cacheKey(query, page, pageSize), () =>
+      limit(() => (opts.timeoutMs ? repo.withStatementTimeout(db, opts.timeoutMs, (tx) => searchShared(tx, query, page, pageSize)) : searchShared(db, query, page, pageSize))),
+    );
+    return await withCustomFoods(db, userId, shared, page, pageSize);
   } catch (err) {
     // 57014: query_canceled by the statement timeout — a cost bound, not a server fault.
     if ((err as { code?: string }).code === '57014' || (err as { cause?: { code?: string } }).cause?.code === '57014') {
@@ -72,6 +71,47 @@ export async function searchFoods(db: Db, userId: number, query: string, page: n
   }
 }
 
+/** The shared foods a query finds, ranked, with the page's full results: the same for every user. */
+async function searchShared(db: Db, query: string, page: number, pageSize: number): Promise<SharedSearch> {
+  await breathe();
+  const found = await candidates(db, repo.SHARED_ONLY, query);
+  if (!found) return { q: null, ranked: [], results: [], total: 0, match: 'full' };
+  const end = page * pageSize;
+  const ranked = found.rows.map((r) => ({ id: r.id, s: score(found.q, r) })).sort((a, b) => b.s - a.s).slice(0, end);
+  await breathe();
+  const shown = await repo.getFoods(db, ranked.slice(end - pageSize).map((x) => x.id), repo.SHARED_ONLY);
+  return { q: found.q, ranked, results: shown.map(toSearchResult), total: found.total, match: found.match };
+}
+
+/**
+ * The shared answer with the user's own matching custom foods ranked in. When no shared food has every
+ * word (a partial answer) but a custom food does, the custom foods are the full answer.
+ */
+async function withCustomFoods(db: Db, userId: number, shared: SharedSearch, page: number, pageSize: number): Promise<FoodSearchResponse> {
+  const answer = (foods: FoodSearchResponse['foods'], total: number, match: 'full' | 'partial') => ({ foods, total: Math.min(repo.TOTAL_CAP, total), page, page_size: pageSize, match });
+  const q = shared.q;
+  if (!q || !q.strict) return answer(shared.results, shared.total, shared.match);
+  const mine = await repo.customCandidates(db, userId, q.strict, q.any || q.strict, CANDIDATES);
+  const full = mine.filter((r) => r.full);
+  if (shared.match === 'full' ? full.length === 0 : mine.length === 0) return answer(shared.results, shared.total, shared.match);
+  let scoring = q;
+  let base = shared.ranked;
+  let extra = full;
+  let total = shared.total + full.length;
+  let match = shared.match;
+  if (shared.match === 'partial') {
+    if (full.length) ({ scoring, base, extra, total, match } = { scoring: { ...q, partial: undefined }, base: [], extra: full, total: full.length, match: 'full' });
+    else ({ extra, total } = { extra: mine, total: shared.total + mine.length });
+  }
+  const merged = base.concat(extra.map((r) => ({ id: r.id, s: score(scoring, r) }))).sort((a, b) => b.s - a.s);
+  const start = (page - 1) * pageSize;
+  const ids = merged.slice(start, start + pageSize).map((x) => x.id);
+  const known = new Map(shared.results.map((f) => [f.id, f]));
+  const missing = ids.filter((id) => !known.has(id));
+  for (const row of await repo.getFoods(db, missing, userId)) known.set(row.id, toSearchResult(row));
+  return answer(ids.map((id) => known.get(id)).filter((f) => f !== undefined), total, match);
+}
+
 /**
  * Lets other requests in between the steps of a search. PGlite runs queries on this thread and answers
  * through promises alone, so back-to-back searches would otherwise chain microtasks and never let the
@@ -79,7 +119,7 @@ export async function searchFoods(db: Db, userId: number, query: string, page: n
  */
 const breathe = () => setImmediate();
 
-async function candidates(db: Db, userId: number, query: string) {
+async function candidates(db: Db, userId: number | typeof repo.SHARED_ONLY, query: string) {
   let q = parseQuery(query);
   if (!q.text) return null;
   let rows: repo.SearchCandidate[] = [];
@@ -92,7 +132,9 @@ async function candidates(db: Db, userId: number, query: string) {
     // Only words no food uses are corrected: a known word with few matches is not a typo.
     const known = await repo.knownTerms(db, words);
     const misspelt = new Set(words.filter((w) => w.length >= 3 && /[a-z]/.test(w) && !known.has(w)).slice(0, MAX_CORRECTED_WORDS));
-    const alternatives = await Promise.all(words.map(async (w) => (misspelt.has(w) ? repo.similarTerms(db, w, SIMILAR_TERMS) : [w])));
+    // In sequence: inside the search's transaction one client runs one query at a time.
+    const alternatives: string[][] = [];
+    for (const w of words) alternatives.push(misspelt.has(w) ? await repo.similarTerms(db, w, SIMILAR_TERMS) : [w]);
     const corrected = words.map((w, i) => [w, ...alternatives[i]!.filter((t) => t !== w)].join(' ')).filter((_, i) => alternatives[i]!.length > 0);
     if (corrected.length && misspelt.size) {
       await breathe();
