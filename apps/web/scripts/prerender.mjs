@@ -34,6 +34,16 @@ const ENTRY = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULEPRELOAD = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
 const entry = ENTRY.exec(template)?.[1];
 if (!entry) throw new Error('dist/index.html: no module entry script');
+// public/theme-init.js, the pre-paint script (its comments live here: every page downloads it):
+// 1. It runs before the body paints and sets the class MUI's colour-scheme manager uses (localStorage
+//    "mui-mode": light, dark or system), so a dark-mode user never sees a light flash. Keep it in step with
+//    src/app/theme.ts (colorSchemeSelector: 'class').
+// 2. On pre-rendered pages it starts the app entry from #root's data-entry one frame after the first paint
+//    (a task queued from a requestAnimationFrame callback runs after that frame paints). Until app/main.tsx
+//    has hydrated (it then drops #root's data-prerendered), a form sent by Enter or by its button is held,
+//    never sent natively (a GET with the password in the address), and marked data-submit-pending;
+//    main.tsx sends it once React owns it. Enter is caught on keydown because the pre-rendered submit
+//    button may still be disabled, in which case no submit event would come.
 // The pre-paint script inline: as a file it was a render-blocking request before the first paint. The API
 // allows it by its hash (apps/api/src/plugins/web.ts hashes the inline scripts of the page it serves).
 const THEME_INIT = '<script src="/theme-init.js"></script>';
