@@ -147,6 +147,27 @@ describe('pre-rendered public pages', () => {
     await ctx.close();
   });
 
+  test('a tap on the site menu before the scripts have run opens the menu once they do', async () => {
+    const ctx = await newContext(browser, MOBILE);
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/`, { waitUntil: 'commit' });
+    await page.getByRole('navigation', { name: 'Site' }).getByRole('button', { name: 'Open site menu' }).click();
+    await page.waitForTimeout(300);
+    expect(await reactAttached(page)).toBe(false);
+    await expect(page.getByRole('menu').count()).resolves.toBe(0);
+    release();
+    await page.getByRole('menuitem', { name: 'EULA' }).waitFor({ timeout: 20_000 });
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
   test('a signed-in visitor of a pre-rendered page gets the signed-in header, not the visitor one', async () => {
     const user = await registerVerifiedUser(server);
     const ctx = await newContext(browser, DESKTOP);

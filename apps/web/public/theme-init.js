@@ -26,6 +26,17 @@
     true,
   );
   document.addEventListener(
+    'click',
+    function (e) {
+      var b = e.target.closest && e.target.closest('button:not([type=submit])');
+      if (!b || !holding(b)) return;
+      var p = root().querySelector('[data-click-pending]');
+      if (p) p.removeAttribute('data-click-pending');
+      b.setAttribute('data-click-pending', '');
+    },
+    true,
+  );
+  document.addEventListener(
     'keydown',
     function (e) {
       var t = e.target;

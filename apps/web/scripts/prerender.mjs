@@ -43,7 +43,9 @@ if (!entry) throw new Error('dist/index.html: no module entry script');
 //    has hydrated (it then drops #root's data-prerendered), a form sent by Enter or by its button is held,
 //    never sent natively (a GET with the password in the address), and marked data-submit-pending;
 //    main.tsx sends it once React owns it. Enter is caught on keydown because the pre-rendered submit
-//    button may still be disabled, in which case no submit event would come.
+//    button may still be disabled, in which case no submit event would come. Likewise the last button
+//    tapped before hydration (the site menu on a phone) is marked data-click-pending and pressed by
+//    main.tsx once React owns it, so an early tap is not lost.
 // The pre-paint script inline: as a file it was a render-blocking request before the first paint. The API
 // allows it by its hash (apps/api/src/plugins/web.ts hashes the inline scripts of the page it serves).
 const THEME_INIT = '<script src="/theme-init.js"></script>';

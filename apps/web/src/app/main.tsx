@@ -41,6 +41,12 @@ function AdoptValuesTypedBeforeHydration({ children }: { children: ReactNode }) 
       pending.removeAttribute('data-submit-pending');
       setTimeout(() => pending.requestSubmit(), 0);
     }
+    // A button tapped before (the site menu, the colour-mode toggle) is pressed now: the tap is not lost.
+    const tapped = container.querySelector<HTMLButtonElement>('button[data-click-pending]');
+    if (tapped) {
+      tapped.removeAttribute('data-click-pending');
+      setTimeout(() => tapped.click(), 0);
+    }
   }, []);
   return children;
 }
