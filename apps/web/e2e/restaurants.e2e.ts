@@ -111,7 +111,7 @@ describe('Restaurant Finder', () => {
     await dialog.getByLabel('Log to').click();
     await page.getByRole('option', { name: 'Dinner' }).click();
     await first.getByRole('button', { name: /Log This Food/ }).click();
-    await first.getByText('Logged to Dinner').waitFor();
+    await dialog.getByRole('status').filter({ hasText: `Logged ${name} to Dinner` }).waitFor();
     const date = new Date().toISOString().slice(0, 10);
     await poll(async () => (await apiCall(server, 'GET', `/food-logs/daily-summary/${date}`, undefined, user.token)).json.meals.dinner.foods.map((f: { food_name: string }) => f.food_name)).toContain(name);
     await ctx.close();

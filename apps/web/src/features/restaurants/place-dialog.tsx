@@ -27,7 +27,7 @@ import { matchLabel, mealTypeAt, placeSummary } from './model';
 /** "47 g" and "2000 kcal" never break between the number and the unit. */
 const keepUnits = (text: string) => text.replace(/(\d) (g|kcal)\b/g, '$1\u00a0$2');
 
-function OptionCard({ option, mealType }: { option: RestaurantOption; mealType: MealType }) {
+function OptionCard({ option, mealType, onLogged }: { option: RestaurantOption; mealType: MealType; onLogged: (name: string, meal: MealType) => void }) {
   const [log, state] = useLogOptionMutation();
   const chips = [formatKcal(option.calories), `P ${formatGrams(option.protein)}`, `C ${formatGrams(option.carbs)}`, `F ${formatGrams(option.fat)}`];
   return (
@@ -48,12 +48,15 @@ function OptionCard({ option, mealType }: { option: RestaurantOption; mealType: 
           size="small"
           variant="outlined"
           disabled={state.isLoading || state.isSuccess}
-          onClick={() => void log({ food_id: option.food_id, serving: { id: option.serving_id }, meal_type: mealType })}
+          onClick={() =>
+            void log({ food_id: option.food_id, serving: { id: option.serving_id }, meal_type: mealType })
+              .unwrap()
+              .then(() => onLogged(option.name, mealType), () => undefined)
+          }
           aria-label={`Log This Food: ${option.name}`}
         >
           Log This Food
         </Button>
-        {state.isSuccess ? <Typography variant="body2" color="success.main" role="status">Logged to {MEAL_LABELS[mealType]}</Typography> : null}
         {state.error ? <Typography variant="body2" color="error" role="alert">{errorText(state.error) || 'Could not log this food'}</Typography> : null}
       </Stack>
     </Box>
@@ -66,6 +69,9 @@ export function PlaceDialog({ place, onClose }: { place: Place; onClose: () => v
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const user = useAppSelector(selectUser);
   const [mealType, setMealType] = useState<MealType>(() => mealTypeAt(new Date()));
+  // Said at the dialog, not on the card: logging changes what is left today, so the options are ranked
+  // again and the logged one may move or no longer be offered.
+  const [logged, setLogged] = useState<{ name: string; meal: MealType } | null>(null);
   const options = useRestaurantOptionsQuery(user ? { place_id: place.place_id, restaurant_name: place.name, user_id: user.id } : skipToken);
   const r = options.data;
   return (
@@ -85,13 +91,18 @@ export function PlaceDialog({ place, onClose }: { place: Place; onClose: () => v
               Left today: {formatKcal(r.remaining.calories)}, P {formatGrams(r.remaining.protein)}, C {formatGrams(r.remaining.carbs)}, F {formatGrams(r.remaining.fat)}
               {r.goals_source === 'default' ? ` (a ${formatKcal(2000)} day: set your goals in Settings)` : ''}
             </Typography>
+            {logged ? (
+              <Typography variant="body2" color="success.main" role="status" sx={{ mt: 1 }}>
+                Logged {logged.name} to {MEAL_LABELS[logged.meal]}
+              </Typography>
+            ) : null}
             {r.options.length ? (
               <>
                 <TextField select size="small" label="Log to" value={mealType} onChange={(e) => setMealType(e.target.value as MealType)} sx={{ mt: 2, minWidth: 160 }}>
                   {MEAL_TYPES.map((m) => <MenuItem key={m} value={m}>{MEAL_LABELS[m]}</MenuItem>)}
                 </TextField>
                 <Stack component="ul" spacing={1} sx={{ p: 0, mt: 2, mb: 0 }} aria-label="Recommended options">
-                  {r.options.map((o) => <OptionCard key={o.food_id} option={o} mealType={mealType} />)}
+                  {r.options.map((o) => <OptionCard key={o.food_id} option={o} mealType={mealType} onLogged={(name, meal) => setLogged({ name, meal })} />)}
                 </Stack>
               </>
             ) : null}
