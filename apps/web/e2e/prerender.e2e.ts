@@ -24,6 +24,17 @@ function collectErrors(page: Page): string[] {
 /** True once React has taken over #root (hydrateRoot/createRoot mark the container). */
 const reactAttached = (page: Page) => page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer$')));
 
+/** Holds every app script of the page until `release()` is called: the pre-rendered page without React. */
+async function holdAppScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('pre-rendered public pages', () => {
   test('/login arrives as HTML with the labelled form and its styles, before any script runs', async () => {
     const res = await fetch(`${server.baseUrl}/login`);
@@ -98,13 +109,7 @@ describe('pre-rendered public pages', () => {
     const ctx = await newContext(browser, MOBILE);
     const page = await ctx.newPage();
     const errors = collectErrors(page);
-    // Hold the app's scripts until the form has been filled in the pre-rendered page.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     // A module script holds DOMContentLoaded back: wait for the response only; fill() waits for the inputs.
     await page.goto(`${server.baseUrl}/login`, { waitUntil: 'commit' });
     await page.getByLabel('E-mail or username').fill(user.email);
@@ -127,12 +132,7 @@ describe('pre-rendered public pages', () => {
     page.on('request', (r) => {
       if (r.resourceType() === 'document') documents.push(r.url());
     });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await page.goto(`${server.baseUrl}/login`, { waitUntil: 'commit' });
     await page.getByLabel('E-mail or username').fill(user.email);
     await page.getByLabel(/^Password(\s*\*)?$/).fill(user.password);
@@ -151,12 +151,7 @@ describe('pre-rendered public pages', () => {
     const ctx = await newContext(browser, MOBILE);
     const page = await ctx.newPage();
     const errors = collectErrors(page);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page);
     await page.goto(`${server.baseUrl}/`, { waitUntil: 'commit' });
     await page.getByRole('navigation', { name: 'Site' }).getByRole('button', { name: 'Open site menu' }).click();
     await page.waitForTimeout(300);
