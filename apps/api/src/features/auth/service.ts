@@ -113,10 +113,16 @@ export function authService(app: FastifyInstance) {
         // Never change an existing account here, verified or not: replacing a pending account's password
         // would let whoever registers second take over the account once the owner enters the mailed code.
         // A pending account gets its code again; a verified one a notice.
-        afterAnswer(async () => {
-          if (!existing.email_validated) return mailVerificationCode(existing);
-          if ((await repo.claimMailSlot(db, `register_notice:${email}`, new Date(), MAIL_INTERVAL_MS)) === null) sendLater(alreadyRegisteredMail(email));
-        });
+        // The mail slot is claimed before the answer (one statement on every path, as for a new account), so
+        // a resend sent right after this answer finds it taken.
+        const slot = existing.email_validated ? `register_notice:${email}` : `verify_email:${existing.email}`;
+        if ((await repo.claimMailSlot(db, slot, new Date(), MAIL_INTERVAL_MS)) === null) {
+          afterAnswer(async () => {
+            if (existing.email_validated) return sendLater(alreadyRegisteredMail(email));
+            const code = await issueCode(existing.id, 'verify_email');
+            if (code) sendLater(verificationMail(existing.email, code));
+          });
+        }
       } else {
         const created = await db.transaction(async (tx) => {
           if (app.config.REGISTRATION_REQUIRES_CODE && !(await repo.consumeRegistrationCode(tx, body.registration_code!.trim(), new Date()))) {
@@ -126,8 +132,10 @@ export function authService(app: FastifyInstance) {
         });
         if (created) await app.audit({ action: 'signup', actorId: created.id, email });
         if (created) {
+          // A brand-new account always gets its code; the slot is taken before the answer, so a resend sent
+          // right after it waits the minute like any other.
+          await repo.claimMailSlot(db, `verify_email:${email}`, new Date(), 0);
           afterAnswer(async () => {
-            await repo.claimMailSlot(db, `verify_email:${email}`, new Date(), 0); // a brand-new account always gets its code
             const code = await issueCode(created.id, 'verify_email');
             if (code) sendLater(verificationMail(email, code));
           });
