@@ -70,6 +70,9 @@ describe('GET /foods/search', () => {
     for (const f of await top3('soy milk')) expect(f.name).toMatch(/^Soymilk/);
     // Only two onion soups have both words: a plain onion outranks them.
     expect((await top3('red onion'))[0]!.name).toBe('Onions, raw');
+    // After a category a lone participle tells how it was made: "Alcoholic beverage, distilled, whiskey" is a
+    // whiskey, and comes before the whiskey sours.
+    expect((await top3('whiskey'))[0]!.name).toMatch(/^Alcoholic beverage, distilled, whiskey/);
   });
 
   it('reaches success@3 ≥ 0.9 on the development relevance set', async () => {

@@ -17,7 +17,7 @@ import type { UsdaSeed } from './seed-format.ts';
 
 export const SEED_FILE = resolve(import.meta.dirname, '../../../seed/usda-sr21.json.gz');
 /** Bump when the derived columns (names, heads, commonness) change, so existing databases reload them. */
-const DERIVATION_VERSION = 9;
+const DERIVATION_VERSION = 10;
 
 export async function loadBuiltInFoods(db: Db): Promise<{ loaded: boolean; count: number; ms: number }> {
   const started = performance.now();

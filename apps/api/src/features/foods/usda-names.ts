@@ -92,6 +92,8 @@ export function friendlyName(desc: string): string {
 /** Category words USDA puts first ("Cheese, mozzarella", "Nuts, walnuts"): the next segment says what the food is. */
 const CATEGORY_FIRST = /^(cheese|nuts|seeds|beverages|spices|fish|candies|cereals( ready-to-eat)?|snacks|crustaceans|mollusks|babyfood|soup|sauce|salad dressing|game meat|fast foods?|restaurant|alcoholic beverage|carbonated beverage|poultry food products|infant formula|usda commodity|oil|vegetable oil|syrups|leavening agents|gelatin desserts|puddings|frostings|toppings|pie fillings|sweeteners|spices, [a-z ]+|ham)$/i;
 const MEATS = /^(chicken|turkey|beef|pork|lamb|veal|duck|goose)$/i;
+/** One word that tells how a food was made ("distilled", "sliced", "formulated"). */
+const PARTICIPLE = /^[a-z]+ed$/i;
 /** Words in a core segment that do not make it a different food. */
 const FILLER = /\b(type|all types|all varieties|all commercial varieties|mature seeds|cured|fresh|whole|kernels)\b/gi;
 
@@ -103,8 +105,11 @@ export function headWords(desc: string): string {
   const segs = segments(desc).filter((s) => !DROP_SEGMENTS.some((r) => r.test(s)));
   const first = segs[0] ?? '';
   const isCategory = CATEGORY_FIRST.test(first) && segs.length > 1;
-  const core = (isCategory ? segs[1]! : first).replace(/\([^)]*\)/g, ' ').replace(FILLER, ' ');
-  const more: string[] = isCategory ? [first] : [];
+  // After a category, a lone participle says how the food was made, not what it is: "Alcoholic beverage,
+  // distilled, whiskey, 86 proof" is a whiskey, "Ham, sliced, regular" a ham; the food is named next.
+  const made = isCategory && segs.length > 2 && PARTICIPLE.test(segs[1]!) ? 1 : 0;
+  const core = (isCategory ? segs[1 + made]! : first).replace(/\([^)]*\)/g, ' ').replace(FILLER, ' ');
+  const more: string[] = isCategory ? [first, ...(made ? [segs[1]!] : [])] : [];
   if (MEATS.test(first)) {
     // "Pork, fresh, loin, center loin (chops)": the cut is in the next segments, after fillers.
     for (const seg of segs.slice(1, 4)) if (!/raw|cooked|meat only|meat and skin|separable|all grades/i.test(seg)) more.push(seg);
