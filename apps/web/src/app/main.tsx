@@ -1,3 +1,5 @@
+// First: starts the signed-in page's requests before the rest of the app is evaluated.
+import './early-data';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -15,6 +17,12 @@ const cache = createEmotionCache();
  * A signed-in visitor sees other content (header buttons, redirects), so the app renders afresh.
  */
 const hydrate = container.dataset.prerendered === window.location.pathname && !store.getState().session.token;
+
+// With a token, the profile query starts now (its answer is already on the way, app/early-data.ts): the
+// guard then has the user when the route's code arrives and renders the page at once, not a skeleton first.
+if (store.getState().session.token) {
+  void import('../lib/session-api').then(({ sessionApi }) => store.dispatch(sessionApi.endpoints.me.initiate(undefined, { subscribe: false })));
+}
 
 /**
  * Text typed into a pre-rendered input before hydration is in the DOM but not in React's state (React
