@@ -5,8 +5,6 @@
  * RTK Query's fetch (lib/api.ts) takes an answer from here when it asks for the same URL with the same
  * token shortly after; each answer is used once, later calls go to the network as always.
  */
-import { isIos } from './platform';
-
 interface Early {
   authorization: string;
   sentAt: number;
@@ -17,16 +15,17 @@ interface Early {
 const FRESH_MS = 10_000;
 const early = new Map<string, Early>();
 
-/** The API base (as lib/api.ts): `/api/v1`, or VITE_API_BASE_URL in the native apps. */
-const base = (): string => (import.meta.env.VITE_API_BASE_URL ?? '/api/v1').replace(/\/$/, '');
 const absolute = (url: string): string => new URL(url, window.location.href).href;
 
-/** Sends GET `paths` (relative to the API base) with `token` now. Not in the iOS app (its `_auth` rule). */
+/**
+ * Sends GET `paths` (relative to the API base) with `token` now. On the web only: the native apps talk to
+ * another origin (VITE_API_BASE_URL), the iOS one with its own `_auth` rule (lib/api.ts).
+ */
 export function sendEarly(paths: string[], token: string): void {
-  if (isIos() || typeof fetch !== 'function') return;
+  if (import.meta.env.VITE_API_BASE_URL || typeof fetch !== 'function') return;
   const authorization = `Bearer ${token}`;
   for (const path of paths) {
-    const url = absolute(`${base()}${path}`);
+    const url = absolute(`/api/v1${path}`);
     const headers = { Authorization: authorization, 'Cache-Control': 'no-cache', Pragma: 'no-cache', Accept: 'application/json' };
     const response = fetch(url, { headers, credentials: 'omit' });
     response.catch(() => undefined); // a failure is handled by whoever takes it (it asks again)
