@@ -90,24 +90,27 @@ function HistoryBody({ data }: { data: RangeStats }) {
               </Box>
             ))}
           </Box>
-          <Table size="small" aria-label="Calories per day" sx={srOnly}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Day</TableCell>
-                <TableCell>Calories</TableCell>
-                <TableCell>Goal</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.series.map((d) => (
-                <TableRow key={d.date}>
-                  <TableCell>{formatDay(d.date)}</TableCell>
-                  <TableCell>{d.logged ? formatKcal(d.calories) : 'not logged'}</TableCell>
-                  <TableCell>{data.goals.calories > 0 ? formatKcal(data.goals.calories) : 'no goal'}</TableCell>
+          {/* Hidden by a wrapper: a table ignores width 1 and overflow, so on the table itself it widened the page (1585 px at 1280). */}
+          <Box sx={srOnly}>
+            <Table size="small" aria-label="Calories per day">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Day</TableCell>
+                  <TableCell>Calories</TableCell>
+                  <TableCell>Goal</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {data.series.map((d) => (
+                  <TableRow key={d.date}>
+                    <TableCell>{formatDay(d.date)}</TableCell>
+                    <TableCell>{d.logged ? formatKcal(d.calories) : 'not logged'}</TableCell>
+                    <TableCell>{data.goals.calories > 0 ? formatKcal(data.goals.calories) : 'no goal'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
         </>
       )}
       {data.days_logged > 0 && <Typography variant="caption" color="text.secondary">{`${formatNumber(data.days_logged)} of ${formatNumber(data.days)} days logged.`}</Typography>}
