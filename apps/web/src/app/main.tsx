@@ -41,7 +41,7 @@ function AdoptValuesTypedBeforeHydration({ children }: { children: ReactNode }) 
       nativeSetter.call(el, typed); // past the tracker: the DOM holds the typed text again
       el.dispatchEvent(new Event('input', { bubbles: true }));
     }
-    // React owns the page now: public/theme-init.js stops holding forms. A form sent before (Enter or its
+    // React owns the page now: public/prerendered-init.js stops holding forms. A form sent before (Enter or its
     // button) goes now, once React has re-rendered with the adopted values.
     delete container.dataset.prerendered;
     const pending = container.querySelector<HTMLFormElement>('form[data-submit-pending]');
