@@ -48,9 +48,13 @@ if (!entry) throw new Error('dist/index.html: no module entry script');
 //    main.tsx once React owns it, so an early tap is not lost.
 // The pre-paint script inline: as a file it was a render-blocking request before the first paint. The API
 // allows it by its hash (apps/api/src/plugins/web.ts hashes the inline scripts of the page it serves).
+// Part 1 is public/theme-init.js, part 2 public/prerendered-init.js; the pre-rendered pages get both inline,
+// the SPA shell (dist/index.html, the signed-in pages) only part 1, inline too: it has no pre-rendered
+// content to hold, and as a file the script was a render-blocking request (and 0.7 KiB of JS) there as well.
 const THEME_INIT = '<script src="/theme-init.js"></script>';
 if (!template.includes(THEME_INIT)) throw new Error('dist/index.html: no <script src="/theme-init.js">');
-const themeInit = `<script>${readFileSync(join(DIST, 'theme-init.js'), 'utf8').trim()}</script>`;
+const themeOnly = readFileSync(join(DIST, 'theme-init.js'), 'utf8').trim();
+const themeInit = `<script>${themeOnly}\n${readFileSync(join(DIST, 'prerendered-init.js'), 'utf8').trim()}</script>`;
 
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
@@ -66,3 +70,5 @@ for (const path of PRERENDERED) {
   writeFileSync(join(OUT, fileName(path)), page);
   console.log(`prerendered ${path.padEnd(24)} ${(page.length / 1024).toFixed(1)} KiB -> dist/prerendered/${fileName(path)}`);
 }
+writeFileSync(join(DIST, 'index.html'), template.replace(THEME_INIT, () => `<script>${themeOnly}</script>`));
+console.log('SPA shell: pre-paint script inline -> dist/index.html');

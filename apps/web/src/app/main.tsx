@@ -1,3 +1,5 @@
+// First: starts the signed-in page's requests before the rest of the app is evaluated.
+import './early-data';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -16,6 +18,12 @@ const cache = createEmotionCache();
  */
 const hydrate = container.dataset.prerendered === window.location.pathname && !store.getState().session.token;
 
+// With a token, the profile query starts now (its answer is already on the way, app/early-data.ts): the
+// guard then has the user when the route's code arrives and renders the page at once, not a skeleton first.
+if (store.getState().session.token) {
+  void import('../lib/session-api').then(({ sessionApi }) => store.dispatch(sessionApi.endpoints.me.initiate(undefined, { subscribe: false })));
+}
+
 /**
  * Text typed into a pre-rendered input before hydration is in the DOM but not in React's state (React
  * keeps the DOM value and does not report it). Once hydrated, hand each such value to the input's
@@ -33,7 +41,7 @@ function AdoptValuesTypedBeforeHydration({ children }: { children: ReactNode }) 
       nativeSetter.call(el, typed); // past the tracker: the DOM holds the typed text again
       el.dispatchEvent(new Event('input', { bubbles: true }));
     }
-    // React owns the page now: public/theme-init.js stops holding forms. A form sent before (Enter or its
+    // React owns the page now: public/prerendered-init.js stops holding forms. A form sent before (Enter or its
     // button) goes now, once React has re-rendered with the adopted values.
     delete container.dataset.prerendered;
     const pending = container.querySelector<HTMLFormElement>('form[data-submit-pending]');

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { makeStore } from './store';
 import { api } from './api';
 import { initialSession } from './session';
+import { sendEarly } from './early-requests';
 
 // The network is the only thing replaced: a fake fetch records what the app sends and answers like the server.
 const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '');
@@ -108,5 +109,53 @@ describe('transport rules (spec §7)', () => {
     const store = storeWith(validToken);
     await store.dispatch(sessionApi.endpoints.me.initiate());
     await vi.waitFor(() => expect(store.getState().session).toEqual({ token: null, user: null, status: 'anonymous' }));
+  });
+});
+
+describe('reads sent early (lib/early-requests.ts, issue 9 LCP)', () => {
+  beforeEach(() => {
+    // Resolve relative URLs as the browser does: against the page.
+    const NodeRequest = globalThis.Request;
+    vi.stubGlobal(
+      'Request',
+      class extends NodeRequest {
+        constructor(input: RequestInfo | URL, init?: RequestInit) {
+          super(typeof input === 'string' && input.startsWith('/') ? new URL(input, window.location.href).href : input, init);
+        }
+      },
+    );
+  });
+
+  test('the first query for the same URL and token takes the early answer; the next one asks the server', async () => {
+    let served = 0;
+    answer = () => new Response(JSON.stringify({ n: ++served }), { status: 200, headers: { 'content-type': 'application/json' } });
+    sendEarly(['/probe'], validToken);
+    expect(requests).toHaveLength(1);
+    const store = storeWith(validToken);
+    const first = await store.dispatch(probe.endpoints.probe.initiate());
+    expect(first.data).toEqual({ n: 1 });
+    expect(requests).toHaveLength(1); // no second request
+    const again = await store.dispatch(probe.endpoints.probe.initiate(undefined, { forceRefetch: true }));
+    expect(again.data).toEqual({ n: 2 });
+    expect(requests).toHaveLength(2);
+  });
+
+  test('an early answer sent with another token is not used', async () => {
+    const other = `${b64({ alg: 'HS256' })}.${b64({ sub: '2', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
+    sendEarly(['/probe'], other);
+    const store = storeWith(validToken);
+    await store.dispatch(probe.endpoints.probe.initiate());
+    expect(requests).toHaveLength(2);
+    expect(requests[1].headers.get('authorization')).toBe(`Bearer ${validToken}`);
+  });
+
+  test('an early request that failed (offline at start) is sent again when the page asks', async () => {
+    let calls = 0;
+    answer = () => (++calls === 1 ? Promise.reject(new TypeError('Failed to fetch')) : new Response(JSON.stringify({ ok: 1 }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    sendEarly(['/probe'], validToken);
+    const store = storeWith(validToken);
+    const result = await store.dispatch(probe.endpoints.probe.initiate());
+    expect(result.data).toEqual({ ok: 1 });
+    expect(requests).toHaveLength(2);
   });
 });

@@ -6,6 +6,7 @@ import { isIos } from './platform';
 import { logger } from './logger';
 import { registerApiReset } from './session';
 import { attachApi } from './store';
+import { fetchWithEarly } from './early-requests';
 
 export type { ApiError } from './errors';
 
@@ -62,6 +63,8 @@ const rawBaseQuery = fetchBaseQuery({
   baseUrl: apiBaseUrl(),
   // Spec §7: no cookies, the token travels in the Authorization header only.
   credentials: 'omit',
+  // A signed-in page's first reads may already be on their way (lib/early-requests.ts).
+  fetchFn: fetchWithEarly,
   prepareHeaders(headers, { getState }) {
     const token = tokenOf(getState());
     if (isTokenValid(token)) headers.set('Authorization', `Bearer ${token}`);

@@ -24,12 +24,30 @@ export function safeLocale(tag: string | undefined | null): string {
 }
 const defaultLocale = () => safeLocale(typeof navigator !== 'undefined' ? navigator.language : null);
 
+/**
+ * Intl formatters, built once per locale and options: building one costs far more than formatting with it
+ * (a screen formats dozens of numbers while it first renders on a phone; issue 9, blocking time).
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function numberFormat(locale: string, opts: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n${locale}${JSON.stringify(opts)}`;
+  let f = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!f) formatters.set(key, (f = new Intl.NumberFormat(locale, opts)));
+  return f;
+}
+function dateFormat(locale: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d${locale}${JSON.stringify(opts)}`;
+  let f = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, opts)));
+  return f;
+}
+
 /** One name per meal type, on every screen and in e-mails (issue 10 item 17): "Snacks", as a day holds several. */
 export const MEAL_LABELS: Record<MealType, string> = { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner', snack: 'Snacks' };
 
 /** A whole number with the locale's grouping: 1,983. */
 export function formatNumber(n: number | null | undefined, locale = defaultLocale(), maxFractionDigits = 0): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: maxFractionDigits }).format(n ?? 0);
+  return numberFormat(locale, { maximumFractionDigits: maxFractionDigits }).format(n ?? 0);
 }
 
 /** "1,983 kcal"; a non-breaking space keeps the value and its unit on one line. */
@@ -54,7 +72,7 @@ function parseIso(iso: string): Date | null {
 export function formatDay(iso: string, opts: { year?: boolean; weekday?: 'short' | 'long' | false; month?: 'short' | 'long' } = {}, locale = defaultLocale()): string {
   const d = parseIso(iso);
   if (!d) return '';
-  return new Intl.DateTimeFormat(locale, {
+  return dateFormat(locale, {
     timeZone: 'UTC',
     ...(opts.weekday === false ? {} : { weekday: opts.weekday ?? 'short' }),
     day: 'numeric',
@@ -67,7 +85,7 @@ export function formatDay(iso: string, opts: { year?: boolean; weekday?: 'short'
 export function formatDayRange(start: string, days: number, locale = defaultLocale()): string {
   const a = parseIso(start);
   if (!a) return '';
-  const f = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+  const f = dateFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
   if (days <= 1) return f.format(a);
   const b = new Date(a.getTime() + (days - 1) * 86_400_000);
   return f.formatRange(a, b);
@@ -77,7 +95,7 @@ export function formatDayRange(start: string, days: number, locale = defaultLoca
 export function formatDateTime(instant: string | Date, timeZone?: string, locale = defaultLocale()): string {
   const d = typeof instant === 'string' ? new Date(instant) : instant;
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(d);
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(d);
 }
 
 const IRREGULAR: Record<string, string> = { leaf: 'leaves', loaf: 'loaves', half: 'halves', knife: 'knives', dash: 'dashes', pinch: 'pinches', potato: 'potatoes', tomato: 'tomatoes' };
@@ -120,7 +138,7 @@ export function foodList(foods: readonly ({ food_name?: string; name?: string } 
 export function formatDate(instant: string | Date, locale = defaultLocale()): string {
   const d = typeof instant === 'string' ? new Date(instant) : instant;
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(d);
+  return dateFormat(locale, { dateStyle: 'medium' }).format(d);
 }
 
 /**

@@ -18,7 +18,8 @@ import { useGetDashboardHistoryQuery } from './api';
 const HistoryChart = lazy(() => import('./charts').then((m) => ({ default: m.HistoryChart })));
 
 /** Hidden from the eye, read by screen readers: the chart's numbers as a table. */
-export const srOnly = { position: 'absolute', width: 1, height: 1, p: 0, m: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+// '1px', not 1: in sx a width or height of 1 means 100%.
+export const srOnly = { position: 'absolute', width: '1px', height: '1px', p: 0, m: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
 const RANGES = [7, 30, 90] as const;
 
 /** Calories against the goal over the last 7, 30 or 90 days, with the macro averages and the streak. */
@@ -90,24 +91,27 @@ function HistoryBody({ data }: { data: RangeStats }) {
               </Box>
             ))}
           </Box>
-          <Table size="small" aria-label="Calories per day" sx={srOnly}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Day</TableCell>
-                <TableCell>Calories</TableCell>
-                <TableCell>Goal</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.series.map((d) => (
-                <TableRow key={d.date}>
-                  <TableCell>{formatDay(d.date)}</TableCell>
-                  <TableCell>{d.logged ? formatKcal(d.calories) : 'not logged'}</TableCell>
-                  <TableCell>{data.goals.calories > 0 ? formatKcal(data.goals.calories) : 'no goal'}</TableCell>
+          {/* Hidden by a wrapper: a table is never narrower than its content, whatever its width. */}
+          <Box sx={srOnly}>
+            <Table size="small" aria-label="Calories per day">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Day</TableCell>
+                  <TableCell>Calories</TableCell>
+                  <TableCell>Goal</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {data.series.map((d) => (
+                  <TableRow key={d.date}>
+                    <TableCell>{formatDay(d.date)}</TableCell>
+                    <TableCell>{d.logged ? formatKcal(d.calories) : 'not logged'}</TableCell>
+                    <TableCell>{data.goals.calories > 0 ? formatKcal(data.goals.calories) : 'no goal'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
         </>
       )}
       {data.days_logged > 0 && <Typography variant="caption" color="text.secondary">{`${formatNumber(data.days_logged)} of ${formatNumber(data.days)} days logged.`}</Typography>}

@@ -1,0 +1,55 @@
+// Pre-rendered pages only: holds early forms and taps, starts the entry after the first paint (scripts/prerender.mjs).
+(function () {
+  var root = function () {
+    return document.getElementById('root');
+  };
+  var holding = function (el) {
+    var r = root();
+    return !!r && r.hasAttribute('data-prerendered') && r.contains(el);
+  };
+  document.addEventListener(
+    'submit',
+    function (e) {
+      if (!holding(e.target)) return;
+      e.preventDefault();
+      e.target.setAttribute('data-submit-pending', '');
+    },
+    true,
+  );
+  document.addEventListener(
+    'click',
+    function (e) {
+      var b = e.target.closest && e.target.closest('button:not([type=submit])');
+      if (!b || !holding(b)) return;
+      var p = root().querySelector('[data-click-pending]');
+      if (p) p.removeAttribute('data-click-pending');
+      b.setAttribute('data-click-pending', '');
+    },
+    true,
+  );
+  document.addEventListener(
+    'keydown',
+    function (e) {
+      var t = e.target;
+      if (e.key !== 'Enter' || !t || t.tagName !== 'INPUT' || !t.form || !holding(t)) return;
+      e.preventDefault();
+      t.form.setAttribute('data-submit-pending', '');
+    },
+    true,
+  );
+  document.addEventListener('DOMContentLoaded', function () {
+    var r = root();
+    var entry = r && r.getAttribute('data-entry');
+    if (!entry) return;
+    var start = function () {
+      var s = document.createElement('script');
+      s.type = 'module';
+      s.crossOrigin = '';
+      s.src = entry;
+      document.body.appendChild(s);
+    };
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  });
+})();
