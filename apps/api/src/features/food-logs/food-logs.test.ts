@@ -136,6 +136,10 @@ describe('summaries', () => {
     expect(res.json.meal_type).toBe('snack');
     expect(res.json.foods).toHaveLength(2);
     expect(res.json.totals.calories).toBe(90);
+    // The day's answer shows each meal exactly as the meal's own answer does: every field of every entry.
+    const day = await t.http.get(`/food-logs/daily-summary/${DAY}`, { token });
+    expect(day.json.meals.snack).toEqual(res.json);
+    expect(day.json.meals.breakfast).toEqual((await t.http.get(`/food-logs/meal-summary/${DAY}/breakfast`, { token })).json);
     expect((await t.http.get(`/food-logs/meal-summary/${DAY}/brunch`, { token })).status).toBe(422);
   });
 });

@@ -1,7 +1,8 @@
 /** The only SQL of the food-logs feature (food_logs, and counting favorites when their food is logged). */
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { queryArrays, type Db } from '../../db/client.ts';
+import { MICRONUTRIENTS } from '../../db/schema/micronutrients.ts';
 import { favorite_foods, food_logs, user_settings, users } from '../../db/schema/index.ts';
 
 export type FoodLogRow = typeof food_logs.$inferSelect;
@@ -51,40 +52,43 @@ export interface DayGoals {
   daily_fiber_goal: number | null;
 }
 
+/** The columns of an entry the day summary reads, in the order of its statement's rows. */
+const DAY_COLUMNS = [
+  'id', 'food_id', 'food_name', 'brand_name', 'serving_description', 'serving_grams', 'number_of_servings',
+  'calories', 'protein', 'carbohydrates', 'fat', 'fiber', 'sugar', 'sodium', 'potassium', 'saturated_fat', 'monounsaturated_fat', 'polyunsaturated_fat', 'trans_fat', 'cholesterol',
+  ...MICRONUTRIENTS, 'meal_type', 'date', 'created_at', 'updated_at',
+] as const satisfies readonly (keyof FoodLogRow)[];
+const GOAL_COLUMNS = ['daily_calorie_goal', 'daily_protein_goal', 'daily_carbs_goal', 'daily_fat_goal', 'daily_fiber_goal'] as const satisfies readonly (keyof DayGoals)[];
+
 /**
  * The day summary's one query: the user's goals (settings) and the day's entries in one round trip
- * (the user's row anchors the left joins, so the goals come back on a day with no entries). A prepared
- * statement, built once per database handle: drizzle's query building was ~14 % of a summary
- * request's CPU profile, and PostgreSQL parses and plans it once per connection.
+ * (the user's row anchors the left joins, so the goals come back on a day with no entries). Plain SQL
+ * run in array mode (db/client.ts queryArrays): drizzle's row mapping of 20 rows × 45 columns was
+ * ~14 % of a summary request's CPU profile (docs/benchmarks.md, session 18). The statement's name
+ * carries a hash of its text, so a changed statement never meets an old one on a pooled connection.
  */
-function prepareDay(db: Db) {
-  return db
-    .select({
-      goals: {
-        daily_calorie_goal: user_settings.daily_calorie_goal,
-        daily_protein_goal: user_settings.daily_protein_goal,
-        daily_carbs_goal: user_settings.daily_carbs_goal,
-        daily_fat_goal: user_settings.daily_fat_goal,
-        daily_fiber_goal: user_settings.daily_fiber_goal,
-      },
-      log: food_logs,
-    })
-    .from(users)
-    .leftJoin(user_settings, eq(user_settings.user_id, users.id))
-    .leftJoin(food_logs, and(eq(food_logs.user_id, users.id), eq(food_logs.date, sql.placeholder('date'))))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .orderBy(asc(food_logs.created_at), asc(food_logs.id))
-    .prepare('food_logs_day_with_goals');
-}
-const dayStatements = new WeakMap<Db, ReturnType<typeof prepareDay>>();
+const DAY_SQL = `select ${GOAL_COLUMNS.map((c) => `s.${c}`).join(', ')}, ${DAY_COLUMNS.map((c) => (c === 'date' ? 'l.date::text' : `l.${c}`)).join(', ')}
+  from users u
+  left join user_settings s on s.user_id = u.id
+  left join food_logs l on l.user_id = u.id and l.date = $2::date
+  where u.id = $1
+  order by l.created_at, l.id`;
+const DAY_NAME = `food_logs_day_${createHash('sha1').update(DAY_SQL).digest('hex').slice(0, 12)}`;
 
 export async function dayWithGoals(db: Db, userId: number, date: string): Promise<{ goals: DayGoals | null; rows: FoodLogRow[] }> {
-  let statement = dayStatements.get(db);
-  if (!statement) dayStatements.set(db, (statement = prepareDay(db)));
-  const result = await statement.execute({ userId, date });
+  const result = await queryArrays(db, DAY_NAME, DAY_SQL, [userId, date]);
+  const first = result[0];
+  // No row at all: no such user. A null id: the user has no entries that day (the left join's one row).
+  const goals = first ? (Object.fromEntries(GOAL_COLUMNS.map((c, i) => [c, first[i] as number | null])) as unknown as DayGoals) : null;
   const rows: FoodLogRow[] = [];
-  for (const r of result) if (r.log) rows.push(r.log);
-  return { goals: result[0]?.goals ?? null, rows };
+  const g = GOAL_COLUMNS.length;
+  for (const r of result) {
+    if (r[g] === null) continue;
+    const row = { user_id: userId } as Record<string, unknown>;
+    for (let i = 0; i < DAY_COLUMNS.length; i++) row[DAY_COLUMNS[i]!] = r[g + i];
+    rows.push(row as FoodLogRow);
+  }
+  return { goals, rows };
 }
 
 /** The latest entry of each distinct manual food name, most recent first. */

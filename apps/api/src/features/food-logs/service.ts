@@ -70,6 +70,24 @@ async function buildRow(db: Db, userId: number, body: CreateBody, today: string)
   };
 }
 
+/** An entry's vitamins and minerals (a literal, not a loop over MICRONUTRIENTS: 20 of these per day summary). */
+function micronutrientsOf(r: FoodLogRow): Micronutrients {
+  return {
+    calcium: r.calcium,
+    iron: r.iron,
+    magnesium: r.magnesium,
+    zinc: r.zinc,
+    vitamin_a: r.vitamin_a,
+    vitamin_c: r.vitamin_c,
+    vitamin_d: r.vitamin_d,
+    vitamin_e: r.vitamin_e,
+    vitamin_k: r.vitamin_k,
+    vitamin_b6: r.vitamin_b6,
+    vitamin_b12: r.vitamin_b12,
+    folate: r.folate,
+  };
+}
+
 export function toEntry(r: FoodLogRow): FoodLogEntry {
   return {
     id: r.id,
@@ -93,7 +111,7 @@ export function toEntry(r: FoodLogRow): FoodLogEntry {
     polyunsaturated_fat: r.polyunsaturated_fat,
     trans_fat: r.trans_fat,
     cholesterol: r.cholesterol,
-    micronutrients: Object.fromEntries(MICRONUTRIENTS.map((k) => [k, r[k]])) as Micronutrients,
+    micronutrients: micronutrientsOf(r),
     meal_type: r.meal_type as FoodLogEntry['meal_type'],
     date: r.date,
     created_at: r.created_at.toISOString(),
@@ -152,12 +170,20 @@ function totals(rows: FoodLogRow[]): NutrientTotals {
 
 /** The day's vitamins and minerals: summed over the entries that know each one, null when none does. */
 function micronutrientTotals(rows: FoodLogRow[]): Micronutrients {
-  return Object.fromEntries(
-    MICRONUTRIENTS.map((k) => {
-      const known = rows.map((r) => r[k]).filter((v): v is number => v !== null);
-      return [k, known.length ? Math.round(known.reduce((a, v) => a + v, 0) * 1000) / 1000 : null];
-    }),
-  ) as Micronutrients;
+  const out = {} as Record<(typeof MICRONUTRIENTS)[number], number | null>;
+  for (const k of MICRONUTRIENTS) {
+    let sum = 0;
+    let known = false;
+    for (const r of rows) {
+      const v = r[k];
+      if (v !== null) {
+        sum += v;
+        known = true;
+      }
+    }
+    out[k] = known ? Math.round(sum * 1000) / 1000 : null;
+  }
+  return out;
 }
 
 function meal(mealType: (typeof MEAL_TYPES)[number], rows: FoodLogRow[]): MealSummary {
