@@ -31,7 +31,6 @@ export function compileFastSerializer(schema: z.ZodType): Stringify {
 }
 
 // Fastify types a route's serializerCompiler by the whole route schema, not by one response's schema: any.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function fastSerializer(statuses: number[] = [200]): FastifySerializerCompiler<any> {
   const fast = new Set(statuses.map(String));
   return (route: Parameters<FastifySerializerCompiler<unknown>>[0]) => {
