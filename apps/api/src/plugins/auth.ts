@@ -1,11 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { getTableColumns } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { AccessTokenClaimsSchema } from '@app/contracts';
 import type { z } from 'zod';
 import { users } from '../db/schema/index.ts';
+import { queryArrays, type Db } from '../db/client.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 import type { Config } from '../config.ts';
 
@@ -31,6 +33,29 @@ declare module 'fastify' {
 }
 
 /**
+ * The signed-in user's row, read on every request: plain SQL in array mode (db/client.ts queryArrays),
+ * not drizzle's prepared select and row mapping (~2 % of a request's CPU profile, docs/benchmarks.md
+ * session 18). The columns come from the table's definition; the driver gives every column type used
+ * there the value drizzle gives, and a column of another type stops the server at start-up here,
+ * before it could reach requests with a differently typed value.
+ */
+function userByIdStatement() {
+  const same = new Set(['PgSerial', 'PgInteger', 'PgText', 'PgBoolean', 'PgTimestamp', 'PgUUID']);
+  const columns = Object.entries(getTableColumns(users));
+  for (const [key, c] of columns) if (!same.has(c.columnType)) throw new Error(`auth: users.${key} is a ${c.columnType}; teach userByIdStatement how the driver returns it`);
+  const text = `select ${columns.map(([, c]) => `"${c.name}"`).join(', ')} from users where id = $1 limit 1`;
+  const name = `auth_user_by_id_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+  const keys = columns.map(([key]) => key);
+  return async (db: Db, id: number): Promise<UserRow | undefined> => {
+    const [row] = await queryArrays(db, name, text, [id]);
+    if (!row) return undefined;
+    const user: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) user[keys[i]!] = row[i];
+    return user as UserRow;
+  };
+}
+
+/**
  * Authentication is on by default for the whole API tree; routes opt out with `config: { public: true }`.
  * Tokens: HS256 JWT with sub, exp, iat, type=access, is_superuser and `ver` (the user's token version,
  * bumped by password change/reset/deletion so earlier tokens stop working).
@@ -46,7 +71,7 @@ export default fp(
     // the largest single item of a summary request's CPU profile (docs/benchmarks.md). Only the signature
     // work is skipped; revocation (the token version) is still read from the database on every request.
     const verified = new LRUCache<string, Claims>({ max: 10_000 });
-    const userById = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('auth_user_by_id');
+    const userById = userByIdStatement();
 
     app.decorate('tokens', {
       async issue(user: UserRow) {
@@ -108,8 +133,8 @@ export default fp(
       }
       const id = Number(claims.sub);
       if (!Number.isSafeInteger(id)) throw unauthorized('Could not validate credentials');
-      // A prepared statement: built once, and on PostgreSQL parsed and planned once per connection.
-      const [user] = await userById.execute({ id });
+      // A prepared statement in plain SQL: on PostgreSQL parsed and planned once per connection.
+      const user = await userById(db, id);
       if (!user || user.token_version !== claims.ver || user.deactivated_at) throw unauthorized('Could not validate credentials');
       return user;
     }

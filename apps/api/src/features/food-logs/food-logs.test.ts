@@ -4,6 +4,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { createTestApp, isErrorBody, type TestApp } from '../../../test/helpers.ts';
 import { makeUser } from '../foods/test-support.ts';
+import { DailySummarySchema } from '@app/contracts';
 
 let t: TestApp;
 let token: string;
@@ -116,6 +117,8 @@ describe('summaries', () => {
     expect(res.json.meals.lunch).toMatchObject({ meal_type: 'lunch', totals: { calories: 450 } });
     expect(res.json.daily_totals.calories).toBe(288 + 450 + 30 + 60);
     expect(res.json.goals).toEqual({ calories: 2100, protein: 150, carbs: 0, fat: 0, fiber: 0 });
+    // The body is serialised by fast-json-stringify: byte for byte what the contract's zod serializer writes.
+    expect(res.text).toBe(JSON.stringify(DailySummarySchema.encode(res.json)));
     const custom = await t.http.get(`/food-logs/daily-summary/${DAY}?goals=${encodeURIComponent(JSON.stringify({ daily_calorie_goal: 1800, daily_fiber_goal: 30 }))}`, { token });
     expect(custom.json.goals).toEqual({ calories: 1800, protein: 150, carbs: 0, fat: 0, fiber: 30 });
     const bad = await t.http.get(`/food-logs/daily-summary/${DAY}?goals=%7Bnot-json`, { token });
@@ -133,6 +136,10 @@ describe('summaries', () => {
     expect(res.json.meal_type).toBe('snack');
     expect(res.json.foods).toHaveLength(2);
     expect(res.json.totals.calories).toBe(90);
+    // The day's answer shows each meal exactly as the meal's own answer does: every field of every entry.
+    const day = await t.http.get(`/food-logs/daily-summary/${DAY}`, { token });
+    expect(day.json.meals.snack).toEqual(res.json);
+    expect(day.json.meals.breakfast).toEqual((await t.http.get(`/food-logs/meal-summary/${DAY}/breakfast`, { token })).json);
     expect((await t.http.get(`/food-logs/meal-summary/${DAY}/brunch`, { token })).status).toBe(422);
   });
 });

@@ -1,7 +1,8 @@
 /** The only SQL of the food-logs feature (food_logs, and counting favorites when their food is logged). */
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { queryArrays, type Db } from '../../db/client.ts';
+import { MICRONUTRIENTS } from '../../db/schema/micronutrients.ts';
 import { favorite_foods, food_logs, user_settings, users } from '../../db/schema/index.ts';
 
 export type FoodLogRow = typeof food_logs.$inferSelect;
@@ -52,39 +53,61 @@ export interface DayGoals {
 }
 
 /**
- * The day summary's one query: the user's goals (settings) and the day's entries in one round trip
- * (the user's row anchors the left joins, so the goals come back on a day with no entries). A prepared
- * statement, built once per database handle: drizzle's query building was ~14 % of a summary
- * request's CPU profile, and PostgreSQL parses and plans it once per connection.
+ * An entry as the day summary reads it: the row without user_id, its timestamps already as the API's
+ * ISO text (formatted by PostgreSQL: parsing 40 timestamps into Dates and back was ~4 % of the request).
  */
-function prepareDay(db: Db) {
-  return db
-    .select({
-      goals: {
-        daily_calorie_goal: user_settings.daily_calorie_goal,
-        daily_protein_goal: user_settings.daily_protein_goal,
-        daily_carbs_goal: user_settings.daily_carbs_goal,
-        daily_fat_goal: user_settings.daily_fat_goal,
-        daily_fiber_goal: user_settings.daily_fiber_goal,
-      },
-      log: food_logs,
-    })
-    .from(users)
-    .leftJoin(user_settings, eq(user_settings.user_id, users.id))
-    .leftJoin(food_logs, and(eq(food_logs.user_id, users.id), eq(food_logs.date, sql.placeholder('date'))))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .orderBy(asc(food_logs.created_at), asc(food_logs.id))
-    .prepare('food_logs_day_with_goals');
-}
-const dayStatements = new WeakMap<Db, ReturnType<typeof prepareDay>>();
+export type DayRow = Omit<FoodLogRow, 'user_id' | 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
 
-export async function dayWithGoals(db: Db, userId: number, date: string): Promise<{ goals: DayGoals | null; rows: FoodLogRow[] }> {
-  let statement = dayStatements.get(db);
-  if (!statement) dayStatements.set(db, (statement = prepareDay(db)));
-  const result = await statement.execute({ userId, date });
-  const rows: FoodLogRow[] = [];
-  for (const r of result) if (r.log) rows.push(r.log);
-  return { goals: result[0]?.goals ?? null, rows };
+const GOAL_COLUMNS = ['daily_calorie_goal', 'daily_protein_goal', 'daily_carbs_goal', 'daily_fat_goal', 'daily_fiber_goal'] as const satisfies readonly (keyof DayGoals)[];
+/** The entry columns of the statement, in its order (after the goals). */
+const DAY_COLUMNS = [
+  'id', 'food_id', 'food_name', 'brand_name', 'serving_description', 'serving_grams', 'number_of_servings',
+  'calories', 'protein', 'carbohydrates', 'fat', 'fiber', 'sugar', 'sodium', 'potassium', 'saturated_fat', 'monounsaturated_fat', 'polyunsaturated_fat', 'trans_fat', 'cholesterol',
+  ...MICRONUTRIENTS, 'meal_type', 'date', 'created_at', 'updated_at',
+] as const satisfies readonly (keyof DayRow)[];
+/** Millisecond ISO text in UTC, as Date.toISOString writes it (both truncate the microseconds). */
+const iso = (c: string) => `to_char(l.${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The day summary's one query: the user's goals (settings) and the day's entries in one round trip
+ * (the user's row anchors the left joins, so the goals come back on a day with no entries). Plain SQL
+ * run in array mode (db/client.ts queryArrays): drizzle's row mapping of 20 rows × 45 columns was
+ * ~14 % of a summary request's CPU profile (docs/benchmarks.md, session 18). The statement's name
+ * carries a hash of its text, so a changed statement never meets an old one on a pooled connection.
+ */
+const DAY_SQL = `select ${GOAL_COLUMNS.map((c) => `s.${c}`).join(', ')},
+    ${DAY_COLUMNS.map((c) => (c === 'date' ? 'l.date::text' : c === 'created_at' || c === 'updated_at' ? iso(c) : `l.${c}`)).join(', ')}
+  from users u
+  left join user_settings s on s.user_id = u.id
+  left join food_logs l on l.user_id = u.id and l.date = $2::date
+  where u.id = $1
+  order by l.created_at, l.id`;
+const DAY_NAME = `food_logs_day_${createHash('sha1').update(DAY_SQL).digest('hex').slice(0, 12)}`;
+const at = Object.fromEntries(DAY_COLUMNS.map((c, i) => [c, GOAL_COLUMNS.length + i])) as Record<(typeof DAY_COLUMNS)[number], number>;
+
+/** An array row as an entry: an object literal (one shape for every row), not a loop of keyed stores. */
+function dayRow(r: unknown[]): DayRow {
+  const v = <T>(i: number) => r[i] as T;
+  return {
+    id: v(at.id), food_id: v(at.food_id), food_name: v(at.food_name), brand_name: v(at.brand_name),
+    serving_description: v(at.serving_description), serving_grams: v(at.serving_grams), number_of_servings: v(at.number_of_servings),
+    calories: v(at.calories), protein: v(at.protein), carbohydrates: v(at.carbohydrates), fat: v(at.fat), fiber: v(at.fiber),
+    sugar: v(at.sugar), sodium: v(at.sodium), potassium: v(at.potassium), saturated_fat: v(at.saturated_fat),
+    monounsaturated_fat: v(at.monounsaturated_fat), polyunsaturated_fat: v(at.polyunsaturated_fat), trans_fat: v(at.trans_fat), cholesterol: v(at.cholesterol),
+    calcium: v(at.calcium), iron: v(at.iron), magnesium: v(at.magnesium), zinc: v(at.zinc), vitamin_a: v(at.vitamin_a), vitamin_c: v(at.vitamin_c),
+    vitamin_d: v(at.vitamin_d), vitamin_e: v(at.vitamin_e), vitamin_k: v(at.vitamin_k), vitamin_b6: v(at.vitamin_b6), vitamin_b12: v(at.vitamin_b12), folate: v(at.folate),
+    meal_type: v(at.meal_type), date: v(at.date), created_at: v(at.created_at), updated_at: v(at.updated_at),
+  };
+}
+
+export async function dayWithGoals(db: Db, userId: number, date: string): Promise<{ goals: DayGoals | null; rows: DayRow[] }> {
+  const result = await queryArrays(db, DAY_NAME, DAY_SQL, [userId, date]);
+  const first = result[0];
+  // No row at all: no such user. A null id: the user has no entries that day (the left join's one row).
+  const goals = first ? (Object.fromEntries(GOAL_COLUMNS.map((c, i) => [c, first[i] as number | null])) as unknown as DayGoals) : null;
+  const rows: DayRow[] = [];
+  for (const r of result) if (r[at.id] !== null) rows.push(dayRow(r));
+  return { goals, rows };
 }
 
 /** The latest entry of each distinct manual food name, most recent first. */

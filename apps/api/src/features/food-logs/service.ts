@@ -11,7 +11,11 @@ import { getFood } from '../foods/repository.ts';
 import { per100g, resolveServing, scaled, scaledMicros } from '../foods/food-rows.ts';
 import { MICRONUTRIENTS } from '../../db/schema/micronutrients.ts';
 import * as repo from './repository.ts';
-import type { FoodLogRow, NewFoodLogRow } from './repository.ts';
+import type { DayRow, FoodLogRow, NewFoodLogRow } from './repository.ts';
+
+/** A stored entry: a full row, or the day summary's (timestamps already ISO text). */
+type EntryRow = FoodLogRow | DayRow;
+const isoOf = (v: Date | string) => (typeof v === 'string' ? v : v.toISOString());
 
 type CreateBody = z.infer<typeof FoodLogCreateSchema>;
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -70,7 +74,25 @@ async function buildRow(db: Db, userId: number, body: CreateBody, today: string)
   };
 }
 
-export function toEntry(r: FoodLogRow): FoodLogEntry {
+/** An entry's vitamins and minerals (a literal, not a loop over MICRONUTRIENTS: 20 of these per day summary). */
+function micronutrientsOf(r: EntryRow): Micronutrients {
+  return {
+    calcium: r.calcium,
+    iron: r.iron,
+    magnesium: r.magnesium,
+    zinc: r.zinc,
+    vitamin_a: r.vitamin_a,
+    vitamin_c: r.vitamin_c,
+    vitamin_d: r.vitamin_d,
+    vitamin_e: r.vitamin_e,
+    vitamin_k: r.vitamin_k,
+    vitamin_b6: r.vitamin_b6,
+    vitamin_b12: r.vitamin_b12,
+    folate: r.folate,
+  };
+}
+
+export function toEntry(r: EntryRow): FoodLogEntry {
   return {
     id: r.id,
     food_id: r.food_id,
@@ -93,11 +115,11 @@ export function toEntry(r: FoodLogRow): FoodLogEntry {
     polyunsaturated_fat: r.polyunsaturated_fat,
     trans_fat: r.trans_fat,
     cholesterol: r.cholesterol,
-    micronutrients: Object.fromEntries(MICRONUTRIENTS.map((k) => [k, r[k]])) as Micronutrients,
+    micronutrients: micronutrientsOf(r),
     meal_type: r.meal_type as FoodLogEntry['meal_type'],
     date: r.date,
-    created_at: r.created_at.toISOString(),
-    updated_at: r.updated_at.toISOString(),
+    created_at: isoOf(r.created_at),
+    updated_at: isoOf(r.updated_at),
   };
 }
 
@@ -145,22 +167,30 @@ export async function deleteLog(db: Db, userId: number, id: number): Promise<voi
   if (!(await repo.deleteLog(db, userId, id))) throw notFound('Food log not found');
 }
 
-function totals(rows: FoodLogRow[]): NutrientTotals {
+function totals(rows: EntryRow[]): NutrientTotals {
   const sum = (k: 'calories' | 'protein' | 'carbohydrates' | 'fat' | 'fiber' | 'sugar' | 'sodium') => round(rows.reduce((a, r) => a + r[k], 0));
   return { calories: sum('calories'), protein: sum('protein'), carbs: sum('carbohydrates'), carbohydrates: sum('carbohydrates'), fat: sum('fat'), fiber: sum('fiber'), sugar: sum('sugar'), sodium: sum('sodium') };
 }
 
 /** The day's vitamins and minerals: summed over the entries that know each one, null when none does. */
-function micronutrientTotals(rows: FoodLogRow[]): Micronutrients {
-  return Object.fromEntries(
-    MICRONUTRIENTS.map((k) => {
-      const known = rows.map((r) => r[k]).filter((v): v is number => v !== null);
-      return [k, known.length ? Math.round(known.reduce((a, v) => a + v, 0) * 1000) / 1000 : null];
-    }),
-  ) as Micronutrients;
+function micronutrientTotals(rows: EntryRow[]): Micronutrients {
+  const out = {} as Record<(typeof MICRONUTRIENTS)[number], number | null>;
+  for (const k of MICRONUTRIENTS) {
+    let sum = 0;
+    let known = false;
+    for (const r of rows) {
+      const v = r[k];
+      if (v !== null) {
+        sum += v;
+        known = true;
+      }
+    }
+    out[k] = known ? Math.round(sum * 1000) / 1000 : null;
+  }
+  return out;
 }
 
-function meal(mealType: (typeof MEAL_TYPES)[number], rows: FoodLogRow[]): MealSummary {
+function meal(mealType: (typeof MEAL_TYPES)[number], rows: EntryRow[]): MealSummary {
   const mine = rows.filter((r) => r.meal_type === mealType);
   return { meal_type: mealType, foods: mine.map(toEntry), totals: totals(mine) };
 }

@@ -5,6 +5,7 @@ import { createTestApp, isErrorBody, type TestApp } from '../../../test/helpers.
 import { readSet } from '../../../bench/relevance.ts';
 import { loadBuiltInFoods } from './service.ts';
 import { makeUser } from './test-support.ts';
+import { FoodSearchResponseSchema } from '@app/contracts';
 
 let t: TestApp;
 let token: string;
@@ -45,6 +46,8 @@ describe('GET /foods/search', () => {
     expect(first.serving_description).toBe('1 medium (118 g)');
     expect(first.calories).toBeCloseTo(105, 0);
     expect(first.servings.at(-1)).toMatchObject({ id: '100g', grams: 100 });
+    // Serialised by fast-json-stringify: byte for byte what the contract's zod serializer writes.
+    expect(res.text).toBe(JSON.stringify(FoodSearchResponseSchema.encode(res.json)));
   });
 
   it('is typo tolerant, understands 2% and plurals', async () => {

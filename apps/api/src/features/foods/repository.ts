@@ -1,6 +1,7 @@
 /** The only SQL of the foods feature. */
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { createHash } from 'node:crypto';
+import { queryArrays, type Db } from '../../db/client.ts';
 import { MICRONUTRIENTS } from '../../db/schema/micronutrients.ts';
 import { food_seed_loads, food_terms, foods, shared_foods_version } from '../../db/schema/index.ts';
 import type { FoodRow, NewFoodRow } from './food-rows.ts';
@@ -236,12 +237,16 @@ export async function countBySource(db: Db, source: string): Promise<number> {
  * rows are taken first (partial index on created_by; a materialised CTE, so the planner never walks the
  * text index over every food instead), then matched.
  */
-export async function customCandidates(db: Db, userId: number, strictQuery: string, anyQuery: string, limit: number): Promise<(SearchCandidate & { full: boolean })[]> {
-  const r = await db.execute(sql`
+const CUSTOM_CANDIDATES_SQL = `
     with mine as materialized (
-      select id, name, search_head, search_text, commonness, search_vector from ${foods} where source = 'custom' and created_by = ${userId}
+      select id, name, search_head, search_text, commonness, search_vector from foods where source = 'custom' and created_by = $1
     )
-    select id, name, search_head, search_text, commonness, search_vector @@ to_tsquery('english', ${strictQuery}) as full
-    from mine where search_vector @@ to_tsquery('english', ${anyQuery}) limit ${limit}`);
-  return r.rows as (SearchCandidate & { full: boolean })[];
+    select id, name, search_head, search_text, commonness, search_vector @@ to_tsquery('english', $2) as full
+    from mine where search_vector @@ to_tsquery('english', $3) limit $4`;
+const CUSTOM_CANDIDATES_NAME = `foods_custom_candidates_${createHash('sha1').update(CUSTOM_CANDIDATES_SQL).digest('hex').slice(0, 12)}`;
+
+/** A prepared statement in plain SQL (db/client.ts queryArrays): it runs on every search, cached or not. */
+export async function customCandidates(db: Db, userId: number, strictQuery: string, anyQuery: string, limit: number): Promise<(SearchCandidate & { full: boolean })[]> {
+  const rows = await queryArrays(db, CUSTOM_CANDIDATES_NAME, CUSTOM_CANDIDATES_SQL, [userId, strictQuery, anyQuery, limit]);
+  return rows.map((r) => ({ id: r[0] as string, name: r[1] as string, search_head: r[2] as string, search_text: r[3] as string, commonness: r[4] as number, full: r[5] as boolean }));
 }
