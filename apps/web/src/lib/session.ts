@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from 'redux';
 import type { AuthSession, User } from '@app/contracts/auth';
 import { clearStoredToken, isTokenValid, loadStoredToken, storeToken } from './token';
 
@@ -22,41 +22,53 @@ export function initialSession(token = loadStoredToken()): SessionState {
   return { token, user: null, status: token ? 'checking' : 'anonymous' };
 }
 
-export const sessionSlice = createSlice({
-  name: 'session',
-  initialState: initialSession,
-  reducers: {
-    signedIn(state, action: PayloadAction<{ token: string; user: User }>) {
-      state.token = action.payload.token;
-      state.user = action.payload.user;
-      state.status = 'ready';
-    },
-    signedOut() {
-      return { token: null, user: null, status: 'anonymous' as const };
-    },
-    userUpdated(state, action: PayloadAction<Partial<User>>) {
-      if (state.user) state.user = { ...state.user, ...action.payload };
-    },
-    /** The profile fetch (lib/session-api.ts) started, answered, or failed with this HTTP status. */
-    profileRequested(state) {
-      if (state.token && !state.user) state.status = 'checking';
-    },
-    profileLoaded(state, action: PayloadAction<User>) {
-      if (!state.token) return; // signed out meanwhile
-      state.user = action.payload;
-      state.status = 'ready';
-    },
-    profileFailed(state, action: PayloadAction<number | string | undefined>) {
-      if (!state.token) return;
-      if (action.payload === 401) return { token: null, user: null, status: 'anonymous' };
-      if (!state.user) state.status = 'offline';
-    },
-  },
-});
+/*
+ * A plain reducer, not RTK's createSlice: the session is on every first page, and createSlice brings
+ * immer and the rest of Redux Toolkit (~9 KiB gzip) onto a signed-out visitor's first page (issue 9).
+ * RTK arrives with the API (lib/api.ts) on the pages that talk to the server.
+ */
+const action = <T extends string>(type: T) => Object.assign(() => ({ type }), { type });
+const withPayload = <T extends string, P>(type: T) => Object.assign((payload: P) => ({ type, payload }), { type });
 
-const slice = sessionSlice;
-export const sessionReducer = slice.reducer;
-export const { userUpdated, profileRequested, profileLoaded, profileFailed } = slice.actions;
+const signedIn = withPayload<'session/signedIn', { token: string; user: User }>('session/signedIn');
+const signedOut = action('session/signedOut');
+export const userUpdated = withPayload<'session/userUpdated', Partial<User>>('session/userUpdated');
+/** The profile fetch (lib/session-api.ts) started, answered, or failed with this HTTP status. */
+export const profileRequested = action('session/profileRequested');
+export const profileLoaded = withPayload<'session/profileLoaded', User>('session/profileLoaded');
+export const profileFailed = withPayload<'session/profileFailed', number | string | undefined>('session/profileFailed');
+
+type SessionAction =
+  | ReturnType<typeof signedIn>
+  | ReturnType<typeof signedOut>
+  | ReturnType<typeof userUpdated>
+  | ReturnType<typeof profileRequested>
+  | ReturnType<typeof profileLoaded>
+  | ReturnType<typeof profileFailed>;
+
+const ANONYMOUS: SessionState = { token: null, user: null, status: 'anonymous' };
+
+export function sessionReducer(state: SessionState = initialSession(), unknownAction: UnknownAction): SessionState {
+  const a = unknownAction as SessionAction;
+  switch (a.type) {
+    case signedIn.type:
+      return { token: a.payload.token, user: a.payload.user, status: 'ready' };
+    case signedOut.type:
+      return ANONYMOUS;
+    case userUpdated.type:
+      return state.user ? { ...state, user: { ...state.user, ...a.payload } } : state;
+    case profileRequested.type:
+      return state.token && !state.user ? { ...state, status: 'checking' } : state;
+    case profileLoaded.type:
+      return state.token ? { ...state, user: a.payload, status: 'ready' } : state; // signed out meanwhile: ignored
+    case profileFailed.type:
+      if (!state.token) return state;
+      if (a.payload === 401) return ANONYMOUS;
+      return state.user ? state : { ...state, status: 'offline' };
+    default:
+      return state;
+  }
+}
 
 type Dispatch = (action: unknown) => unknown;
 
@@ -81,7 +93,7 @@ export function signIn(session: Pick<AuthSession, 'access_token' | 'user'>) {
     }
     storeToken(session.access_token);
     resetApi(dispatch);
-    dispatch(slice.actions.signedIn({ token: session.access_token, user: session.user }));
+    dispatch(signedIn({ token: session.access_token, user: session.user }));
     return true;
   };
 }
@@ -106,7 +118,7 @@ export function signOut() {
   return (dispatch: Dispatch) => {
     revokeToken(loadStoredToken());
     clearStoredToken();
-    dispatch(slice.actions.signedOut());
+    dispatch(signedOut());
     resetApi(dispatch);
   };
 }
@@ -115,7 +127,7 @@ export function signOut() {
 export function forgetToken() {
   return (dispatch: Dispatch) => {
     clearStoredToken();
-    dispatch(slice.actions.signedOut());
+    dispatch(signedOut());
   };
 }
 
