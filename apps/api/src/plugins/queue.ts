@@ -58,10 +58,13 @@ export default fp(
     app.decorate('defineQueue', (def: QueueDefinition) => void defs.push(def));
 
     app.addHook('onReady', async () => {
-      await boss.start();
-      // Several processes starting at once deadlocked in pg-boss's createQueue (it creates a partition per
-      // queue): on PostgreSQL the queue set-up runs under an advisory lock, one process after another.
-      await oneProcessAtATime(app.database, () => declareQueues());
+      // Several processes starting at once on PostgreSQL collided in pg-boss: two creating its schema on a
+      // fresh database ("pgboss" already exists), or deadlocked in createQueue (a partition per queue). Its
+      // start and the queue set-up run under an advisory lock, one process after another.
+      await oneProcessAtATime(app.database, async () => {
+        await boss.start();
+        await declareQueues();
+      });
     });
     async function declareQueues() {
       for (const def of defs) {
