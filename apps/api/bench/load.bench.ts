@@ -122,23 +122,34 @@ function pct(sorted: number[], p: number) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 }
 
-/** One autocannon run; latencies recorded per response so p95 is exact. */
-async function drive(url: string, connections: number, seconds: number, requests: autocannon.Request[], pid?: number, extra: Partial<autocannon.Options> = {}): Promise<Stats> {
+/**
+ * One autocannon run; latencies recorded per response so p95 is exact. `groups` > 1 splits the
+ * connections into that many autocannon instances started evenly over one second: autocannon starts
+ * every connection in the same tick and paces each with its own 1 s interval, so with a per-connection
+ * rate all of them would fire in the same millisecond every second (200 "users" tapping in lockstep).
+ */
+async function drive(url: string, connections: number, seconds: number, requests: autocannon.Request[], pid?: number, extra: Partial<autocannon.Options> = {}, groups = 1): Promise<Stats> {
   const times: number[] = [];
   const cpu0 = cpuOf(pid);
   const statuses: Record<number, number> = {};
-  const r = await new Promise<autocannon.Result>((resolve, reject) => {
-    const inst = autocannon({ url, connections, duration: seconds, requests, timeout: 10, ...extra }, (err, result) => (err ? reject(err) : resolve(result)));
-    inst.on('response', (_c: unknown, status: number, _bytes: number, rt: number) => {
-      times.push(rt);
-      if (status >= 300) statuses[status] = (statuses[status] ?? 0) + 1;
-    });
-  });
+  const runOne = (conns: number, delayMs: number) =>
+    new Promise<autocannon.Result>((resolve, reject) =>
+      setTimeout(() => {
+        const inst = autocannon({ url, connections: conns, duration: seconds, requests, timeout: 10, ...extra }, (err, result) => (err ? reject(err) : resolve(result)));
+        inst.on('response', (_c: unknown, status: number, _bytes: number, rt: number) => {
+          times.push(rt);
+          if (status >= 300) statuses[status] = (statuses[status] ?? 0) + 1;
+        });
+      }, delayMs),
+    );
+  const sizes = Array.from({ length: groups }, (_, i) => Math.floor(connections / groups) + (i < connections % groups ? 1 : 0)).filter((n) => n > 0);
+  const rs = await Promise.all(sizes.map((n, i) => runOne(n, (1000 * i) / sizes.length)));
   times.sort((a, b) => a - b);
   const cpuMs = pid && times.length ? (cpuOf(pid) - cpu0) / times.length : undefined;
   const limited = statuses[429] ?? 0;
+  const sum = (f: (r: autocannon.Result) => number) => rs.reduce((acc, r) => acc + f(r), 0);
   // 429s are the per-user limits answering as designed: reported apart from the other non-2xx answers.
-  return { rps: r.requests.average, p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), errors: r.errors + r.timeouts, non2xx: r.non2xx - limited, limited, statuses, cpuMs };
+  return { rps: sum((r) => r.requests.average), p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), errors: sum((r) => r.errors + r.timeouts), non2xx: sum((r) => r.non2xx) - limited, limited, statuses, cpuMs };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -289,7 +300,9 @@ async function driveMixed(base: string, tokens: string[], pid: number | undefine
       },
     },
   ];
-  return drive(base, tokens.length, MIXED_SECONDS, requests, pid, { connectionRate: MIXED_RATE });
+  // Users spread over the second (20 groups, 50 ms apart), as people are; LOAD_MIXED_LOCKSTEP=1 keeps
+  // autocannon's lockstep (every user at the same instant each second) for comparison.
+  return drive(base, tokens.length, MIXED_SECONDS, requests, pid, { connectionRate: MIXED_RATE }, process.env.LOAD_MIXED_LOCKSTEP === '1' ? 1 : 20);
 }
 
 async function main() {
