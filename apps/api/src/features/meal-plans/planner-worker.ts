@@ -4,9 +4,11 @@ import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import * as planner from './planner.ts';
 
-// A plan is background work (the app polls for it); a person waiting on a page is not. On Linux a thread
-// has its own nice value: this thread steps back so the API's requests and the database keep their CPU
-// when both are busy (200 users with 10 plan requests a second: the planner alone would fill a core).
+// Most of this thread's work is plans generated in the background (the app polls for them); a person
+// waiting on a page is not. On Linux a thread has its own nice value: this thread steps back so the API's
+// requests and the database keep their CPU when the machine is full (200 users making 10 plan requests a
+// second kept the planner busy on a whole core). The interactive solves (today's plan, meal options) step
+// back too, which only shows when the CPU is full.
 try {
   const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
   if (tid > 0) setPriority(tid, 10);
