@@ -70,6 +70,37 @@ describe('access tokens', () => {
     await t.database.db.delete(users).where(eq(users.id, b.user.id));
     expect((await http.get('/auth/validate-token', { token: b.token })).status).toBe(401);
   });
+
+  it('the daily summary, which checks the token in its own statement, refuses the same tokens and every bad token', async () => {
+    const day = '2026-03-04';
+    const path = `/food-logs/daily-summary/${day}`;
+    const a = await createUser(t, { http });
+    expect((await http.post('/food-logs', { food_name: 'Apple', calories: 95, meal_type: 'snack', date: day }, { token: a.token })).status).toBe(201);
+    const ok = await http.get(path, { token: a.token });
+    expect(ok.status).toBe(200);
+    expect(ok.json.daily_totals.calories).toBe(95);
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+    expect((await http.get(`${path}?_auth=${a.token}`)).status).toBe(200);
+    // no token, a forged one, another user's id in a token signed with another key
+    for (const token of [undefined, 'a.b.c', await sign({ type: 'access', is_superuser: false, ver: 0, sub: String(a.user.id) }, 'another-secret-that-is-long-enough-000000')]) {
+      const res = await http.get(path, token ? { token } : {});
+      expect(res.status).toBe(401);
+      expect(isErrorBody(res)).toBe(true);
+    }
+    // a password change (token version), a deactivated account, a deleted one: 401, before the 422 of a bad goals text
+    await t.database.db.update(users).set({ token_version: 5 }).where(eq(users.id, a.user.id));
+    for (const q of ['', '?goals=not-json']) {
+      const res = await http.get(path + q, { token: a.token });
+      expect(res.status).toBe(401);
+      expect(res.json).not.toHaveProperty('meals');
+    }
+    const b = await createUser(t, { http });
+    await t.database.db.update(users).set({ deactivated_at: new Date() }).where(eq(users.id, b.user.id));
+    expect((await http.get(path, { token: b.token })).status).toBe(401);
+    const c = await createUser(t, { http });
+    await t.database.db.delete(users).where(eq(users.id, c.user.id));
+    expect((await http.get(path, { token: c.token })).status).toBe(401);
+  });
 });
 
 describe('login throttle', () => {

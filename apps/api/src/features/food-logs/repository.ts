@@ -80,7 +80,7 @@ const DAY_SQL = `select ${GOAL_COLUMNS.map((c) => `s.${c}`).join(', ')},
   from users u
   left join user_settings s on s.user_id = u.id
   left join food_logs l on l.user_id = u.id and l.date = $2::date
-  where u.id = $1
+  where u.id = $1 and ($3::integer is null or (u.token_version = $3 and u.deactivated_at is null))
   order by l.created_at, l.id`;
 const DAY_NAME = `food_logs_day_${createHash('sha1').update(DAY_SQL).digest('hex').slice(0, 12)}`;
 const at = Object.fromEntries(DAY_COLUMNS.map((c, i) => [c, GOAL_COLUMNS.length + i])) as Record<(typeof DAY_COLUMNS)[number], number>;
@@ -100,14 +100,19 @@ function dayRow(r: unknown[]): DayRow {
   };
 }
 
-export async function dayWithGoals(db: Db, userId: number, date: string): Promise<{ goals: DayGoals | null; rows: DayRow[] }> {
-  const result = await queryArrays(db, DAY_NAME, DAY_SQL, [userId, date]);
+/**
+ * `tokenVersion` given: the statement is also the request's authentication (a route with
+ * `config.userRow: false`): no row comes back unless the user exists, is not deactivated and has that
+ * token version, and `found` is false.
+ */
+export async function dayWithGoals(db: Db, userId: number, date: string, tokenVersion?: number): Promise<{ found: boolean; goals: DayGoals | null; rows: DayRow[] }> {
+  const result = await queryArrays(db, DAY_NAME, DAY_SQL, [userId, date, tokenVersion ?? null]);
   const first = result[0];
-  // No row at all: no such user. A null id: the user has no entries that day (the left join's one row).
+  // No row at all: no such user (or not this token's). A null id: no entries that day (the left join's one row).
   const goals = first ? (Object.fromEntries(GOAL_COLUMNS.map((c, i) => [c, first[i] as number | null])) as unknown as DayGoals) : null;
   const rows: DayRow[] = [];
   for (const r of result) if (r[at.id] !== null) rows.push(dayRow(r));
-  return { goals, rows };
+  return { found: first !== undefined, goals, rows };
 }
 
 /** The latest entry of each distinct manual food name, most recent first. */

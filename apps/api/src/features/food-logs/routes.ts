@@ -48,9 +48,10 @@ export default async function foodLogsRoutes(app: FastifyInstance) {
     return reply.code(204).send(null);
   });
 
-  // fast-json-stringify for the day's answer (built from our own rows): the app's most frequent request.
-  r.get('/food-logs/daily-summary/:date', { schema: { tags, params: DateParamsSchema, querystring: DailySummaryQuerySchema, response: { 200: DailySummarySchema, ...errors } }, serializerCompiler: fastSerializer() }, async (req) =>
-    service.dailySummary(app.db, req.user.id, req.params.date, req.query.goals),
+  // The app's most frequent request: fast-json-stringify for the answer (built from our own rows), and the
+  // day's statement checks the token's user itself (config.userRow: false): one round trip, not two.
+  r.get('/food-logs/daily-summary/:date', { config: { userRow: false }, schema: { tags, params: DateParamsSchema, querystring: DailySummaryQuerySchema, response: { 200: DailySummarySchema, ...errors } }, serializerCompiler: fastSerializer() }, async (req) =>
+    service.dailySummary(app.db, req.session.userId, req.params.date, req.query.goals, req.session),
   );
 
   r.get('/food-logs/meal-summary/:date/:mealType', { schema: { tags, params: MealSummaryParamsSchema, response: { 200: MealSummarySchema, ...errors } } }, async (req) =>

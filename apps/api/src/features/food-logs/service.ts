@@ -6,10 +6,11 @@ import { GoalsJsonSchema, MEAL_TYPES, type DailySummary, type Micronutrients, ty
 import type { z } from 'zod';
 import type { FoodLogCreateSchema, ServingChoice } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { notFound, unprocessable } from '../../lib/http-error.ts';
+import { notFound, unauthorized, unprocessable } from '../../lib/http-error.ts';
 import { getFood } from '../foods/repository.ts';
 import { per100g, resolveServing, scaled, scaledMicros } from '../foods/food-rows.ts';
 import { MICRONUTRIENTS } from '../../db/schema/micronutrients.ts';
+import type { TokenSession } from '../../plugins/auth.ts';
 import * as repo from './repository.ts';
 import type { DayRow, FoodLogRow, NewFoodLogRow } from './repository.ts';
 
@@ -199,8 +200,15 @@ export async function mealSummary(db: Db, userId: number, date: string, mealType
   return meal(mealType, await repo.logsBetween(db, userId, date, date));
 }
 
-/** Each goal from the `goals` JSON text when it gives one (bad JSON → 422), else the user's settings, else 0. */
-export async function dailySummary(db: Db, userId: number, date: string, goalsJson?: string): Promise<DailySummary> {
+/**
+ * Each goal from the `goals` JSON text when it gives one (bad JSON → 422), else the user's settings, else 0.
+ * `session` (the route's token, on a route without the user's row): the day's statement checks the user
+ * too, and a token that no longer matches (password changed, account deactivated or deleted) gets a 401.
+ */
+export async function dailySummary(db: Db, userId: number, date: string, goalsJson?: string, session?: TokenSession): Promise<DailySummary> {
+  // The statement first: on a route that authenticates with it, a stale token gets its 401 before any 422.
+  const { found, goals: settings, rows } = await repo.dayWithGoals(db, userId, date, session?.tokenVersion);
+  if (session && !found) throw unauthorized('Could not validate credentials');
   let g: { daily_calorie_goal?: number | null; daily_protein_goal?: number | null; daily_carbs_goal?: number | null; daily_fat_goal?: number | null; daily_fiber_goal?: number | null } = {};
   if (goalsJson !== undefined && goalsJson !== '') {
     let parsed: unknown;
@@ -215,7 +223,6 @@ export async function dailySummary(db: Db, userId: number, date: string, goalsJs
     const given = Object.fromEntries(Object.entries(res.data).filter(([, v]) => v != null));
     g = given;
   }
-  const { goals: settings, rows } = await repo.dayWithGoals(db, userId, date);
   g = { ...(settings ?? {}), ...g };
   return {
     date,
