@@ -19,4 +19,5 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/v1/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "apps/api/src/server.ts"]
+# The API as built by `npm run build` (apps/api/dist): plain JavaScript, no TypeScript loader at run time.
+CMD ["node", "apps/api/dist/server.mjs"]

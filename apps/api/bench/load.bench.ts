@@ -9,7 +9,7 @@
  * the sign-up limits do not shape the numbers. Rounds are interleaved (bare, summary, search, write,
  * bare, …) and medians reported, so one noisy moment on a shared machine does not decide a number.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -52,11 +52,20 @@ async function freePort(): Promise<number> {
 const CPU_PROF = process.env.LOAD_CPU_PROF;
 const METRICS = process.env.LOAD_METRICS === '1';
 
+/** A TypeScript script runs under tsx (the bare server); the product runs its build, as `npm start` and production do. */
 function start(script: string, env: Record<string, string>, profile = false): ChildProcess {
   const prof = profile && CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...prof, ...loader, script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return child;
 }
+
+/** The production build of the server (apps/api/dist), rebuilt first when its sources changed. */
+function buildServer(): string {
+  execFileSync(process.execPath, [join(ROOT, 'apps/api/scripts/build.mjs'), '--if-changed'], { cwd: ROOT, stdio: 'inherit' });
+  return 'apps/api/dist/server.mjs';
+}
+const SERVER = buildServer();
 
 async function waitHealthy(url: string) {
   for (let i = 0; i < 600; i++) {
@@ -178,7 +187,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   await database.close();
   const tokens = await tokensFor(users);
   const port = await freePort();
-  const server = start('apps/api/src/server.ts', {
+  const server = start(SERVER, {
     PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: SECRET, LOG_LEVEL: 'warn', NODE_ENV: 'production',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
     ...(METRICS ? { METRICS_TOKEN: SECRET } : {}),

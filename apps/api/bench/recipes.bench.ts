@@ -25,7 +25,7 @@ let withGrams = 0;
 const errors: number[] = [];
 for (const page of expectedPages) {
   const fetched = await fetchPage(`${site.url}/pages/${page.file}`, { allowedDomains: ['*'], allowLoopback: true });
-  const r = extractRecipe(fetched.html, fetched.url);
+  const r = await extractRecipe(fetched.html, fetched.url);
   const ok = r && r.title === page.title && r.servings === page.servings && JSON.stringify(r.ingredients) === JSON.stringify(page.ingredients);
   if (ok) exact++;
   else console.log(`extraction differs: ${page.file}`);

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { SEED_FILE } from '../src/features/foods/service.ts';
+import { SEED_FILE } from '../src/paths.ts';
 import type { UsdaSeed } from '../src/features/foods/seed-format.ts';
 
 const seed = JSON.parse(gunzipSync(readFileSync(SEED_FILE)).toString('utf8')) as UsdaSeed;

@@ -21,7 +21,7 @@ async function main() {
     if (values.password !== undefined && !password.success) console.error(password.error.issues[0]?.message);
     process.exit(2);
   }
-  const strength = passwordStrength(password.data, [email.data]);
+  const strength = await passwordStrength(password.data, [email.data]);
   if (!strength.ok) {
     console.error(strength.message);
     process.exit(2);

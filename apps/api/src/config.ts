@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { z } from 'zod';
+import { APPLE_ROOT_DEFAULT, WEB_DIST } from './paths.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -46,9 +47,6 @@ const tileTemplate = z
 export function tileOrigin(template: string): string {
   return /^(https?:\/\/[^/]+)/.exec(template)![1].replace('{s}', '*');
 }
-
-/** Apple's root that signs StoreKit 2 transactions and server notifications, committed with the app. */
-const APPLE_ROOT_DEFAULT = resolve(import.meta.dirname, '../certs/AppleRootCA-G3.cer');
 
 const EnvSchema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -157,7 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     JWT_SECRET: e.JWT_SECRET ?? persistentSecret(dataDir),
     dataDir,
     outboxDir: join(dataDir, 'outbox'),
-    webDist: resolve(import.meta.dirname, '../../web/dist'),
+    webDist: WEB_DIST,
     ...overrides,
   };
   return cfg;

@@ -1,11 +1,9 @@
-import { resolve } from 'node:path';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Database } from './client.ts';
-
-const migrationsFolder = resolve(import.meta.dirname, '../../drizzle');
+import { MIGRATIONS_DIR as migrationsFolder } from '../paths.ts';
 
 /** Applies the committed drizzle-kit migrations. Safe to run at every start and from CLIs. */
 export async function migrate(database: Database) {

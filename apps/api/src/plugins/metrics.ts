@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { notFound, unauthorized } from '../lib/http-error.ts';
 import { queueCounts } from '../features/health/repository.ts';
 
@@ -13,8 +12,16 @@ import { queueCounts } from '../features/health/repository.ts';
 export default fp(
   async function metricsPlugin(app: FastifyInstance) {
     const token = app.config.METRICS_TOKEN;
+    if (!token) {
+      app.get('/metrics', { schema: { hide: true }, config: { public: true } }, async () => {
+        throw notFound('Metrics are disabled (set METRICS_TOKEN to enable them)');
+      });
+      return;
+    }
+    // prom-client is loaded only when metrics are on.
+    const { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } = await import('prom-client');
     const registry = new Registry();
-    if (token) collectDefaultMetrics({ register: registry });
+    collectDefaultMetrics({ register: registry });
     const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered', labelNames: ['method', 'route', 'status'], registers: [registry] });
     const latency = new Histogram({
       name: 'http_request_duration_seconds',
@@ -37,18 +44,15 @@ export default fp(
       },
     });
 
-    if (token) {
-      app.addHook('onResponse', async (request, reply) => {
-        // The route pattern, not the raw URL, so ids do not explode the label set.
-        const route = request.routeOptions.url ?? 'unmatched';
-        if (route === '/metrics') return;
-        requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-        latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
-      });
-    }
+    app.addHook('onResponse', async (request, reply) => {
+      // The route pattern, not the raw URL, so ids do not explode the label set.
+      const route = request.routeOptions.url ?? 'unmatched';
+      if (route === '/metrics') return;
+      requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+      latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    });
 
     app.get('/metrics', { schema: { hide: true }, config: { public: true } }, async (request, reply) => {
-      if (!token) throw notFound('Metrics are disabled (set METRICS_TOKEN to enable them)');
       const m = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
       if (!m || !sameSecret(m[1]!, token)) throw unauthorized('A valid metrics token is required');
       reply.header('content-type', registry.contentType).header('cache-control', 'no-store');

@@ -1,6 +1,4 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as en from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 /**
  * The one zxcvbn-ts setup of the product (OWASP ASVS 5 §6.2: no composition rules, refuse guessable
@@ -8,14 +6,35 @@ import * as en from '@zxcvbn-ts/language-en';
  */
 export const MIN_PASSWORD_SCORE = 3;
 
-const zxcvbn = new ZxcvbnFactory({
-  translations: en.translations,
-  graphs: common.adjacencyGraphs,
-  dictionary: { ...common.dictionary, ...en.dictionary },
-  // Levenshtein matching costs ~500 ms of CPU per check (measured: 520 ms vs 20 ms without), which would
-  // let anyone burn server CPU through the public register route; the dictionaries alone catch common passwords.
-  useLevenshteinDistance: false,
-});
+/**
+ * The dictionaries are ~11 MB of memory as loaded and the checker's ranked copies another ~14 MB, for
+ * something only sign-ups and password changes need: they are loaded on the first check, and the
+ * checker is dropped after RELEASE_AFTER_MS without one (built again in ~0.2 s when needed). The
+ * dictionaries stay those of the web app's meter (common + English), so both agree on every score.
+ */
+const RELEASE_AFTER_MS = 5 * 60_000;
+let checker: Promise<ZxcvbnFactory> | null = null;
+let release: NodeJS.Timeout | undefined;
+
+async function zxcvbn(): Promise<ZxcvbnFactory> {
+  if (!checker) {
+    checker = Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')]).then(
+      ([{ ZxcvbnFactory }, common, en]) =>
+        new ZxcvbnFactory({
+          translations: en.translations,
+          graphs: common.adjacencyGraphs,
+          dictionary: { ...common.dictionary, ...en.dictionary },
+          // Levenshtein matching costs ~500 ms of CPU per check (measured: 520 ms vs 20 ms without), which would
+          // let anyone burn server CPU through the public register route; the dictionaries alone catch common passwords.
+          useLevenshteinDistance: false,
+        }),
+    );
+    checker.catch(() => (checker = null));
+  }
+  if (release) release.refresh();
+  else (release = setTimeout(() => ((checker = null), (release = undefined)), RELEASE_AFTER_MS)).unref();
+  return checker;
+}
 
 export interface PasswordStrength {
   score: 0 | 1 | 2 | 3 | 4;
@@ -25,9 +44,9 @@ export interface PasswordStrength {
 }
 
 /** `userInputs` (e-mail, username) count as known words: a password built from them is weak. */
-export function passwordStrength(password: string, userInputs: (string | null | undefined)[] = []): PasswordStrength {
+export async function passwordStrength(password: string, userInputs: (string | null | undefined)[] = []): Promise<PasswordStrength> {
   const inputs = userInputs.flatMap((v) => (v ? [v, ...v.split(/[@._+-]/).filter((p) => p.length >= 3)] : []));
-  const r = zxcvbn.check(password, inputs);
+  const r = (await zxcvbn()).check(password, inputs);
   const ok = r.score >= MIN_PASSWORD_SCORE;
   const hints = [r.feedback.warning, ...r.feedback.suggestions].filter(Boolean).join(' ');
   return {

@@ -39,8 +39,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.addHook('onReady', async () => {
     const { ADMIN_EMAIL, ADMIN_PASSWORD } = fastify.config;
     if (!ADMIN_EMAIL || !ADMIN_PASSWORD) return;
-    if (!passwordStrength(ADMIN_PASSWORD, [ADMIN_EMAIL]).ok) fastify.log.warn('ADMIN_PASSWORD is easy to guess; choose a stronger one');
     const result = await ensureSuperuser(fastify.db, ADMIN_EMAIL, ADMIN_PASSWORD);
+    // Checked when the password is set, not at every start: the check loads the password dictionaries.
+    if (result !== 'unchanged' && !(await passwordStrength(ADMIN_PASSWORD, [ADMIN_EMAIL])).ok) fastify.log.warn('ADMIN_PASSWORD is easy to guess; choose a stronger one');
     fastify.log.info({ email: ADMIN_EMAIL, result }, 'admin account ready');
   });
 

@@ -18,8 +18,8 @@ export const CODES_PER_DAY = 10;
 const UNVERIFIED_MESSAGE = 'Your e-mail address is not verified yet. We sent you a code to verify it.';
 
 /** 422 with the field's location when zxcvbn finds the password guessable. */
-export function assertStrongPassword(password: string, userInputs: (string | null | undefined)[], field = 'password') {
-  const s = passwordStrength(password, userInputs);
+export async function assertStrongPassword(password: string, userInputs: (string | null | undefined)[], field = 'password') {
+  const s = await passwordStrength(password, userInputs);
   if (!s.ok) throw unprocessable(s.message, ['body', field], 'weak_password');
 }
 
@@ -72,12 +72,12 @@ export function authService(app: FastifyInstance) {
    * Checks a code: single use, 10 minutes, 5 wrong tries, constant-time comparison. `beforeUse` runs when
    * the code matches and may throw (a weak new password): the code then stays valid and untouched.
    */
-  async function checkCode(userId: number, purpose: CodePurpose, code: string, beforeUse?: () => void): Promise<boolean> {
+  async function checkCode(userId: number, purpose: CodePurpose, code: string, beforeUse?: () => Promise<void>): Promise<boolean> {
     return db.transaction(async (tx) => {
       const row = await repo.lockCode(tx, userId, purpose);
       if (!row || row.expires_at.getTime() <= Date.now() || row.attempts >= CODE_MAX_ATTEMPTS) return false;
       if (codes.matches(code, row.code_hash)) {
-        beforeUse?.();
+        await beforeUse?.();
         await repo.deleteCode(tx, row.id);
         return true;
       }
@@ -101,7 +101,7 @@ export function authService(app: FastifyInstance) {
   return {
     async register(body: { email: string; password: string; username?: string; registration_code?: string }) {
       const { email, password, username } = body;
-      assertStrongPassword(password, [email, username]);
+      await assertStrongPassword(password, [email, username]);
       if (app.config.REGISTRATION_REQUIRES_CODE && !body.registration_code) {
         throw unprocessable('A registration code is required to create an account', ['body', 'registration_code'], 'missing');
       }

@@ -2,9 +2,13 @@
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:https';
 import { rootCertificates } from 'node:tls';
-import apn from '@parse/node-apn';
-import webpush from 'web-push';
+import type { Provider } from '@parse/node-apn';
 import type { Config } from '../../config.ts';
+
+// The push libraries (node-apn with node-forge, web-push with its crypto helpers) hold ~25 MB of memory
+// once loaded: each is loaded on the first push it sends, so a server without push never loads them.
+const loadApn = () => import('@parse/node-apn').then((m) => m.default);
+const loadWebPush = () => import('web-push').then((m) => m.default);
 
 export interface PushPayload {
   title: string;
@@ -35,17 +39,28 @@ export interface ApnsSender {
  * connection, via @parse/node-apn (Parse's maintained fork of node-apn).
  */
 export function apnsSender(config: Config): ApnsSender {
-  const provider = new apn.Provider({
-    token: { key: readFileSync(config.APNS_KEY_PATH!), keyId: config.APNS_KEY_ID!, teamId: config.APNS_TEAM_ID! },
-    production: config.APNS_PRODUCTION,
-    ...(config.APNS_HOST ? { address: config.APNS_HOST.split(':')[0], port: Number(config.APNS_HOST.split(':')[1] ?? 443) } : {}),
-    ...(trustedCas(config) ? { ca: trustedCas(config) } : {}),
-    requestTimeout: 10_000,
-    // Retries belong to the job queue (durable, with backoff), not to quick in-process loops.
-    connectionRetryLimit: 0,
-  });
+  let started: Promise<{ apn: Awaited<ReturnType<typeof loadApn>>; provider: Provider }> | null = null;
+  const start = () => {
+    if (!started) {
+      started = loadApn().then((apn) => ({
+        apn,
+        provider: new apn.Provider({
+          token: { key: readFileSync(config.APNS_KEY_PATH!), keyId: config.APNS_KEY_ID!, teamId: config.APNS_TEAM_ID! },
+          production: config.APNS_PRODUCTION,
+          ...(config.APNS_HOST ? { address: config.APNS_HOST.split(':')[0], port: Number(config.APNS_HOST.split(':')[1] ?? 443) } : {}),
+          ...(trustedCas(config) ? { ca: trustedCas(config) } : {}),
+          requestTimeout: 10_000,
+          // Retries belong to the job queue (durable, with backoff), not to quick in-process loops.
+          connectionRetryLimit: 0,
+        }),
+      }));
+      started.catch(() => (started = null)); // an unreadable key is reported again on the next push
+    }
+    return started;
+  };
   return {
     async send(token, p) {
+      const { apn, provider } = await start();
       const note = new apn.Notification();
       note.topic = config.APNS_BUNDLE_ID!;
       note.pushType = 'alert';
@@ -63,7 +78,7 @@ export function apnsSender(config: Config): ApnsSender {
       return { outcome: 'rejected', reason };
     },
     async close() {
-      await provider.shutdown();
+      if (started) await (await started).provider.shutdown();
     },
   };
 }
@@ -79,6 +94,7 @@ export function webPushSender(config: Config) {
   const agent = ca ? new Agent({ ca, keepAlive: true }) : undefined;
   return {
     async send(target: WebPushTarget, p: PushPayload): Promise<PushResult> {
+      const webpush = await loadWebPush();
       try {
         await webpush.sendNotification(target, JSON.stringify(p), {
           vapidDetails: { subject: config.VAPID_SUBJECT!, publicKey: config.VAPID_PUBLIC_KEY!, privateKey: config.VAPID_PRIVATE_KEY! },

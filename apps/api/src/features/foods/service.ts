@@ -1,7 +1,6 @@
 /** Rules of the foods feature: seed loading, search ranking, detail, barcodes, custom foods. */
 import { randomUUID, createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 import type { CustomFoodBody, FoodDetail, FoodSearchResponse } from '@app/contracts';
@@ -14,8 +13,8 @@ import { offProductToRow } from './off-mapping.ts';
 import { namesKind, parseQuery, score } from './search-query.ts';
 import { cacheKey, searchCacheFor, type SharedSearch } from './search-cache.ts';
 import type { UsdaSeed } from './seed-format.ts';
+import { SEED_FILE } from '../../paths.ts';
 
-export const SEED_FILE = resolve(import.meta.dirname, '../../../seed/usda-sr21.json.gz');
 /** Bump when the derived columns (names, heads, commonness) change, so existing databases reload them. */
 const DERIVATION_VERSION = 10;
 

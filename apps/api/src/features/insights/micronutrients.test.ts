@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { makeUser } from '../foods/test-support.ts';
 import { food_logs, foods } from '../../db/schema/index.ts';
-import { SEED_FILE } from '../foods/service.ts';
+import { SEED_FILE } from '../../paths.ts';
 import { usdaRow } from '../foods/food-rows.ts';
 import { backfillLogMicronutrients, upsertFoods } from '../foods/repository.ts';
 import type { UsdaSeed } from '../foods/seed-format.ts';

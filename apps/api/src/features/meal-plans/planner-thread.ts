@@ -19,6 +19,8 @@ function failAll(err: Error) {
 
 function thread(): Worker {
   if (worker) return worker;
+  // From the sources, planner-worker.mjs registers tsx and loads planner-worker.ts; in the build
+  // (apps/api/dist, bundled into server.mjs) the same name is the compiled worker next to it.
   const w = new Worker(new URL('./planner-worker.mjs', import.meta.url));
   w.unref();
   w.on('message', (m: { id: number; ok: boolean; value?: unknown; name?: string; message?: string }) => {

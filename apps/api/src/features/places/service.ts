@@ -11,7 +11,7 @@ import type { Config } from '../../config.ts';
 import { notFound, unprocessable } from '../../lib/http-error.ts';
 import { distanceMeters } from '../locations/geo.ts';
 import { googleProvider } from './google.ts';
-import { openNow } from './opening-hours.ts';
+import { openNowChecker, type OpenNow } from './opening-hours.ts';
 import { overpassProvider } from './overpass.ts';
 import type { NearbyPage, PlacesProvider, ProviderPlace } from './provider.ts';
 
@@ -61,7 +61,7 @@ export function createPlacesService(provider: PlacesProvider): PlacesService {
     return p;
   }
 
-  function finish(p: ProviderPlace, lat: number, lon: number, timezone: string, now: Date): Place & { distance: number } {
+  function finish(openNow: OpenNow, p: ProviderPlace, lat: number, lon: number, timezone: string, now: Date): Place & { distance: number } {
     const { country, open_now, ...rest } = p;
     return {
       ...rest,
@@ -73,19 +73,20 @@ export function createPlacesService(provider: PlacesProvider): PlacesService {
   return {
     provider,
     async nearby(q, timezone, now = new Date()) {
+      const openNow = await openNowChecker();
       const center = { latitude: round3(q.latitude), longitude: round3(q.longitude) };
       const priceAsked = q.minprice !== undefined || q.maxprice !== undefined;
       if (provider.source === 'google') {
         // Google filters and pages itself: every parameter is part of the key.
         const key = JSON.stringify(['google', center, q.radius, q.type, q.keyword ?? '', q.minprice ?? '', q.maxprice ?? '', q.opennow ?? '', q.pagetoken ?? '']);
         const page = await cached(pages, key, () => provider.nearby({ ...q, ...center }));
-        const places = page.places.map((p) => finish(p, q.latitude, q.longitude, timezone, now)).sort((a, b) => a.distance - b.distance);
+        const places = page.places.map((p) => finish(openNow, p, q.latitude, q.longitude, timezone, now)).sort((a, b) => a.distance - b.distance);
         return { places, next_page_token: page.next_page_token, source: provider.source, attribution: provider.attribution, price_filter: priceAsked ? 'applied' : null };
       }
       const offset = osmOffset(q.pagetoken);
       const key = JSON.stringify(['osm', center, q.radius, q.type]);
       const all = await cached(pages, key, () => provider.nearby({ ...q, ...center, radius: q.radius + ROUNDING_MARGIN_M }));
-      let places = all.places.map((p) => finish(p, q.latitude, q.longitude, timezone, now)).filter((p) => p.distance <= q.radius);
+      let places = all.places.map((p) => finish(openNow, p, q.latitude, q.longitude, timezone, now)).filter((p) => p.distance <= q.radius);
       if (q.keyword) places = places.filter((p) => matchesKeyword(p, q.keyword!));
       if (q.opennow) places = places.filter((p) => p.open_now === true);
       places.sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name));
@@ -100,7 +101,7 @@ export function createPlacesService(provider: PlacesProvider): PlacesService {
         if (!found) throw notFound('Place not found');
         return found;
       });
-      const place = finish(p, from.latitude ?? p.latitude, from.longitude ?? p.longitude, timezone, now);
+      const place = finish(await openNowChecker(), p, from.latitude ?? p.latitude, from.longitude ?? p.longitude, timezone, now);
       return from.latitude !== undefined && from.longitude !== undefined ? place : { ...place, distance: null };
     },
   };

@@ -20,7 +20,7 @@ describe('recipe extraction from fixture pages served over loopback', () => {
   for (const page of expectedPages) {
     it(`${page.file}: title, servings and ingredient lines as a person reads them`, async () => {
       const fetched = await fetchPage(`${site.url}/pages/${page.file}`, opts);
-      const r = extractRecipe(fetched.html, fetched.url)!;
+      const r = (await extractRecipe(fetched.html, fetched.url))!;
       expect(r).not.toBeNull();
       expect(r.title).toBe(page.title);
       expect(r.servings).toBe(page.servings);
@@ -33,7 +33,7 @@ describe('recipe extraction from fixture pages served over loopback', () => {
   it('reads steps, times, image, author and site name from JSON-LD with HowToSection', async () => {
     const page = expectedPages.find((p) => p.structure === 'graph')!;
     const fetched = await fetchPage(`${site.url}/pages/${page.file}`, opts);
-    const r = extractRecipe(fetched.html, fetched.url)!;
+    const r = (await extractRecipe(fetched.html, fetched.url))!;
     expect(r).toMatchObject({ method: 'json-ld', prep_time_minutes: 15, cook_time_minutes: 30, total_time_minutes: 45, author: 'Sam Cook', site_name: 'Recipe Site', source_url: fetched.url });
     expect(r.image).toMatch(/^https:\/\/example\.com\/img\//);
     expect(r.instructions[0]).toMatch(/^[A-Z]/);

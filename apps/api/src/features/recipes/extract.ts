@@ -3,7 +3,7 @@
  * blocks), then microdata, then a readable fallback (title, and the list items under an
  * "Ingredients" heading). cheerio parses the HTML and decodes entities; nothing matches HTML by regex.
  */
-import * as cheerio from 'cheerio';
+import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode } from 'domhandler';
 import { parse as parseDuration, toSeconds } from 'iso8601-duration';
 
@@ -26,6 +26,9 @@ export interface ExtractedRecipe {
 }
 
 type Json = any;
+
+/** cheerio (with parse5 and its entity tables) holds ~20 MB of memory once loaded: loaded by the first recipe import, not at start. */
+let cheerio: typeof import('cheerio');
 
 /** Entities are decoded by the parser; this removes stray tags inside text and normalises whitespace. */
 export function clean(v: unknown): string {
@@ -133,14 +136,14 @@ function caloriesOf(v: Json): number | null {
   return n ? Number(n[0]) : null;
 }
 
-function siteName($: cheerio.CheerioAPI, graph: Json[]): string | null {
+function siteName($: CheerioAPI, graph: Json[]): string | null {
   const og = clean($('meta[property="og:site_name"]').attr('content'));
   if (og) return og;
   const site = graph.find((n) => asArray(n['@type']).includes('WebSite'));
   return site ? clean(site.name) || null : null;
 }
 
-function fromJsonLd($: cheerio.CheerioAPI, url: string): ExtractedRecipe | null {
+function fromJsonLd($: CheerioAPI, url: string): ExtractedRecipe | null {
   const nodes: Json[] = [];
   $('script[type="application/ld+json"]').each((_, el) => {
     const data = parseJsonLd($(el).text());
@@ -169,7 +172,7 @@ function fromJsonLd($: cheerio.CheerioAPI, url: string): ExtractedRecipe | null 
 }
 
 /** The values of itemprop `prop` inside `scope` but not inside a nested itemscope. */
-function props($: cheerio.CheerioAPI, scope: cheerio.Cheerio<AnyNode>, prop: string): string[] {
+function props($: CheerioAPI, scope: Cheerio<AnyNode>, prop: string): string[] {
   return scope
     .find(`[itemprop~="${prop}"]`)
     .filter((_, el) => $(el).parent().closest('[itemscope]').is(scope))
@@ -180,7 +183,7 @@ function props($: cheerio.CheerioAPI, scope: cheerio.Cheerio<AnyNode>, prop: str
     .get();
 }
 
-function fromMicrodata($: cheerio.CheerioAPI, url: string): ExtractedRecipe | null {
+function fromMicrodata($: CheerioAPI, url: string): ExtractedRecipe | null {
   const scope = $('[itemscope][itemtype]').filter((_, el) => /schema\.org\/Recipe\b/i.test($(el).attr('itemtype') ?? '')).first();
   if (!scope.length) return null;
   const one = (p: string) => props($, scope, p)[0] ?? null;
@@ -209,7 +212,7 @@ function fromMicrodata($: cheerio.CheerioAPI, url: string): ExtractedRecipe | nu
 }
 
 /** No structured data: the page title and the items of the first list after an "Ingredients" heading. */
-function fallback($: cheerio.CheerioAPI, url: string): ExtractedRecipe | null {
+function fallback($: CheerioAPI, url: string): ExtractedRecipe | null {
   const title = clean($('meta[property="og:title"]').attr('content')) || clean($('h1').first().text()) || clean($('title').text());
   const listAfter = (word: RegExp) => {
     const heading = $('h1, h2, h3, h4, strong, p').filter((_, el) => word.test(clean($(el).text())) && clean($(el).text()).length < 40).first();
@@ -237,7 +240,8 @@ function fallback($: cheerio.CheerioAPI, url: string): ExtractedRecipe | null {
   };
 }
 
-export function extractRecipe(html: string, url: string): ExtractedRecipe | null {
+export async function extractRecipe(html: string, url: string): Promise<ExtractedRecipe | null> {
+  cheerio ??= await import('cheerio');
   const $ = cheerio.load(html);
   return fromJsonLd($, url) ?? fromMicrodata($, url) ?? fallback($, url);
 }

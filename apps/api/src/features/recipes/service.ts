@@ -50,7 +50,7 @@ export function validateUrl(config: Config, url: string) {
 
 export async function importRecipe(config: Config, url: string): Promise<ExtractedRecipe> {
   const page = await fetchPage(url, fetchOptions(config));
-  const recipe = extractRecipe(page.html, page.url);
+  const recipe = await extractRecipe(page.html, page.url);
   if (!recipe || !recipe.ingredients.length) throw unprocessable('No recipe was found on this page', ['body', 'url']);
   return recipe;
 }

@@ -77,7 +77,7 @@ export function settingsService(app: FastifyInstance) {
         throw badRequest('Your account has no password yet: set one instead');
       }
       if (!(await confirmPassword(db, user, current, ip))) throw badRequest('Current password is incorrect');
-      assertStrongPassword(next, [user.email, user.username], 'new_password');
+      await assertStrongPassword(next, [user.email, user.username], 'new_password');
       await app.audit({ action: 'password_change', actorId: user.id, email: user.email, ip });
       // Bumping the token version signs out every other device; the caller gets a fresh token.
       return sessionFor(app, await setPassword(db, user.id, await hashPassword(next)));
@@ -85,7 +85,7 @@ export function settingsService(app: FastifyInstance) {
 
     async setFirstPassword(user: UserRow, next: string) {
       if (user.password_hash) throw badRequest('Your account already has a password: change it instead');
-      assertStrongPassword(next, [user.email, user.username], 'new_password');
+      await assertStrongPassword(next, [user.email, user.username], 'new_password');
       // Adding a sign-in method revokes nothing, so the current token stays valid.
       await updateUser(db, user.id, { password_hash: await hashPassword(next) });
       return { message: 'Password set. You can now sign in with your e-mail and password.' };

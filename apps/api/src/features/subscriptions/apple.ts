@@ -8,28 +8,32 @@
  * remote call to purchases. Expiry of the purchase itself is always checked against our clock.
  */
 import { readFileSync } from 'node:fs';
-import {
-  Environment,
+import type {
+  JWSRenewalInfoDecodedPayload,
+  JWSTransactionDecodedPayload,
+  ResponseBodyV2DecodedPayload,
   SignedDataVerifier,
-  VerificationException,
   VerificationStatus,
-  type JWSRenewalInfoDecodedPayload,
-  type JWSTransactionDecodedPayload,
-  type ResponseBodyV2DecodedPayload,
 } from '@apple/app-store-server-library';
 import type { Tier } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import { HttpError, unavailable } from '../../lib/http-error.ts';
 
+type AppleLibrary = typeof import('@apple/app-store-server-library');
+/**
+ * Apple's library (with jsrsasign and its certificate code) holds ~20 MB of memory once loaded, and
+ * most servers never see a purchase: it is loaded on the first check, not at start.
+ */
+let library: Promise<AppleLibrary> | undefined;
+const loadLibrary = () => (library ??= import('@apple/app-store-server-library'));
+
 export const RECEIPT_FAILED = 'Failed to validate receipt';
-const REASONS: Partial<Record<VerificationStatus, string>> = {
-  [VerificationStatus.INVALID_APP_IDENTIFIER]: 'The purchase is for another app',
-  [VerificationStatus.INVALID_ENVIRONMENT]: 'The purchase is from another App Store environment',
-  [VerificationStatus.INVALID_CHAIN_LENGTH]: 'Could not validate purchase receipt',
-  [VerificationStatus.INVALID_CERTIFICATE]: 'Could not validate purchase receipt',
-  [VerificationStatus.VERIFICATION_FAILURE]: 'Could not validate purchase receipt',
-  [VerificationStatus.FAILURE]: 'Could not validate purchase receipt',
-};
+function reasonFor(lib: AppleLibrary, status: VerificationStatus): string {
+  const S = lib.VerificationStatus;
+  if (status === S.INVALID_APP_IDENTIFIER) return 'The purchase is for another app';
+  if (status === S.INVALID_ENVIRONMENT) return 'The purchase is from another App Store environment';
+  return 'Could not validate purchase receipt';
+}
 
 export const receiptRefused = (reason = 'Could not validate purchase receipt') => new HttpError(400, RECEIPT_FAILED, 'invalid_receipt', reason);
 
@@ -60,23 +64,28 @@ const date = (ms: number | undefined) => (typeof ms === 'number' ? new Date(ms) 
 
 export function appleStore(config: Config): AppleStore {
   const bundleId = config.APPLE_BUNDLE_ID;
-  let verifier: SignedDataVerifier | null = null;
-  function get(): SignedDataVerifier {
+  let verifier: Promise<{ v: SignedDataVerifier; lib: AppleLibrary }> | null = null;
+  function get() {
     if (!bundleId) throw unavailable('In-app purchases are not enabled on this server');
     if (!verifier) {
-      const roots = config.APPLE_ROOT_CERTS.map((p) => readFileSync(p));
-      const env = config.APPLE_ENVIRONMENT === 'Sandbox' ? Environment.SANDBOX : Environment.PRODUCTION;
-      verifier = new SignedDataVerifier(roots, config.APPLE_ONLINE_CHECKS, env, bundleId, config.APPLE_APP_APPLE_ID);
+      verifier = loadLibrary().then((lib) => {
+        const roots = config.APPLE_ROOT_CERTS.map((p) => readFileSync(p));
+        const env = config.APPLE_ENVIRONMENT === 'Sandbox' ? lib.Environment.SANDBOX : lib.Environment.PRODUCTION;
+        return { v: new lib.SignedDataVerifier(roots, config.APPLE_ONLINE_CHECKS, env, bundleId, config.APPLE_APP_APPLE_ID), lib };
+      });
+      verifier.catch(() => (verifier = null)); // a missing root file is reported again on the next try
     }
     return verifier;
   }
 
-  function refused(err: unknown): never {
-    if (err instanceof VerificationException) {
-      if (err.status === VerificationStatus.RETRYABLE_VERIFICATION_FAILURE) throw unavailable('The App Store could not be reached to check this purchase. Try again later.');
-      throw receiptRefused(REASONS[err.status]);
-    }
-    throw err;
+  function refuser(lib: AppleLibrary) {
+    return (err: unknown): never => {
+      if (err instanceof lib.VerificationException) {
+        if (err.status === lib.VerificationStatus.RETRYABLE_VERIFICATION_FAILURE) throw unavailable('The App Store could not be reached to check this purchase. Try again later.');
+        throw receiptRefused(reasonFor(lib, err.status));
+      }
+      throw err;
+    };
   }
 
   function toTransaction(t: JWSTransactionDecodedPayload): AppleTransaction {
@@ -97,12 +106,13 @@ export function appleStore(config: Config): AppleStore {
   return {
     enabled: !!bundleId,
     async verifyTransaction(jws) {
-      const v = get();
-      const t = await v.verifyAndDecodeTransaction(jws).catch(refused);
+      const { v, lib } = await get();
+      const t = await v.verifyAndDecodeTransaction(jws).catch(refuser(lib));
       return toTransaction(t);
     },
     async verifyNotification(signedPayload) {
-      const v = get();
+      const { v, lib } = await get();
+      const refused = refuser(lib);
       const n = await v.verifyAndDecodeNotification(signedPayload).catch(refused);
       const signedTx = n.data?.signedTransactionInfo;
       const signedRenewal = n.data?.signedRenewalInfo;

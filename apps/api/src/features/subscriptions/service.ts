@@ -265,7 +265,7 @@ export function subscriptionsService(app: FastifyInstance) {
     },
 
     async stripeWebhook(raw: Buffer, signature: string | undefined) {
-      const event = stripe.event(raw, signature);
+      const event = await stripe.event(raw, signature);
       if (!(await repo.claimEvent(db, event.id, 'stripe', event.type, {}))) return;
       await applyStripeEvent(event).catch(async (err) => {
         await repo.releaseEvent(db, event.id);

@@ -2,7 +2,7 @@
  * Web purchases through Stripe Checkout (hosted page) and its signed webhooks. STRIPE_API_URL points the
  * client at another host (tests use a loopback server that speaks the few endpoints used here).
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripePrice, Tier } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import { HttpError, unavailable, unprocessable } from '../../lib/http-error.ts';
@@ -27,7 +27,7 @@ export interface StripeStore {
   /** Ends the subscription at Stripe now (account deletion); one Stripe no longer knows counts as ended. */
   cancelNow(id: string): Promise<void>;
   /** The verified event, or a 400 for a bad signature. */
-  event(rawBody: Buffer, signature: string | undefined): Stripe.Event;
+  event(rawBody: Buffer, signature: string | undefined): Promise<Stripe.Event>;
   subscription(id: string): Promise<StripeSubscriptionState>;
   toState(sub: Stripe.Subscription): StripeSubscriptionState;
 }
@@ -50,17 +50,18 @@ const missingAtStripe = (e: unknown) => (e as { code?: string; statusCode?: numb
 
 export function stripeStore(config: Config, log?: (msg: string) => void): StripeStore {
   const key = config.STRIPE_SECRET_KEY;
-  let client: Stripe | null = null;
-  function get(): Stripe {
+  // Stripe's SDK (~4 MB of memory once loaded) is loaded on first use: never on a server without Stripe.
+  let client: Promise<Stripe> | null = null;
+  async function get(): Promise<Stripe> {
     if (!key) throw unavailable(NOT_ENABLED);
-    if (!client) {
+    client ??= import('stripe').then(({ default: Stripe }) => {
       const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
-      client = new Stripe(key, {
+      return new Stripe(key, {
         maxNetworkRetries: 1,
         timeout: 15_000,
         ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === 'http:' ? 80 : 443)), protocol: api.protocol === 'http:' ? 'http' : 'https' } : {}),
       });
-    }
+    });
     return client;
   }
   const pricesOf = (tier: Tier) => Object.entries(config.STRIPE_PRICE_TIERS).filter(([, t]) => t === tier).map(([id]) => id);
@@ -68,7 +69,7 @@ export function stripeStore(config: Config, log?: (msg: string) => void): Stripe
   let inflight: Promise<Map<Tier, StripePrice[]>> | null = null;
 
   async function loadPrices(): Promise<Map<Tier, StripePrice[]>> {
-    const stripe = get();
+    const stripe = await get();
     const out = new Map<Tier, StripePrice[]>();
     const ids = Object.keys(config.STRIPE_PRICE_TIERS);
     // A configured id Stripe does not know is left out like an archived price (the log says which).
@@ -118,7 +119,7 @@ export function stripeStore(config: Config, log?: (msg: string) => void): Stripe
     enabled: !!key,
     toState,
     async checkout(user, tier, priceId) {
-      const stripe = get();
+      const stripe = await get();
       const ids = pricesOf(tier);
       if (!ids.length) throw unprocessable(`The ${tier} tier cannot be bought on the web`, ['body', 'tier']);
       if (priceId && !ids.includes(priceId)) throw unprocessable(`${priceId} is not a price of the ${tier} tier`, ['body', 'price_id']);
@@ -136,17 +137,18 @@ export function stripeStore(config: Config, log?: (msg: string) => void): Stripe
       if (!session.url) throw unavailable('Stripe did not return a checkout page');
       return { url: session.url, session_id: session.id };
     },
-    event(rawBody, signature) {
+    async event(rawBody, signature) {
       const secret = config.STRIPE_WEBHOOK_SECRET;
       if (!key || !secret) throw unavailable(NOT_ENABLED);
+      const stripe = await get();
       try {
-        return get().webhooks.constructEvent(rawBody, signature ?? '', secret);
+        return stripe.webhooks.constructEvent(rawBody, signature ?? '', secret);
       } catch {
         throw new HttpError(400, 'Invalid webhook signature', 'invalid_signature');
       }
     },
     async subscription(id) {
-      return toState(await get().subscriptions.retrieve(id));
+      return toState(await (await get()).subscriptions.retrieve(id));
     },
     async prices() {
       if (cached && Date.now() - cached.at < PRICES_TTL_MS) return cached.prices;
@@ -162,11 +164,11 @@ export function stripeStore(config: Config, log?: (msg: string) => void): Stripe
       return inflight;
     },
     async cancelAtPeriodEnd(id) {
-      const stripe = get();
+      const stripe = await get();
       return toState(await atStripe('cancel the subscription', () => stripe.subscriptions.update(id, { cancel_at_period_end: true })));
     },
     async cancelNow(id) {
-      const stripe = get();
+      const stripe = await get();
       await atStripe('cancel the subscription', () =>
         stripe.subscriptions.cancel(id).catch((e) => {
           if (!missingAtStripe(e)) throw e;

@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// Builds the API for production: `npm run build -w apps/api`, or `node apps/api/scripts/build.mjs
+// --if-changed` (what `npm start` runs: builds only when a source is newer than the build). esbuild
+// bundles the server and the planner thread's entry, with the workspace packages (@app/contracts,
+// @app/nutrition) compiled in and every other package left to node_modules, into apps/api/dist
+// (git-ignored). Production then runs plain JavaScript: no TypeScript loader thread, no compiler, no
+// inline source maps held in memory. `npm run dev` and the tests keep running the sources with tsx.
+// Source maps are written next to the bundle (dist/*.map); Node uses them with --enable-source-maps.
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const api = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(api, '../..');
+const outDir = join(api, 'dist');
+/** What `node` runs in production. */
+const serverFile = join(outDir, 'server.mjs');
+
+/** Everything compiled into the bundle: a change to any of these makes the build stale. */
+const SOURCES = [join(api, 'src'), join(root, 'packages/contracts/src'), join(root, 'packages/nutrition/src'), join(root, 'packages/nutrition/data'), fileURLToPath(import.meta.url)];
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let t = 0;
+  for (const e of readdirSync(path)) if (e !== 'node_modules' && !e.startsWith('.')) t = Math.max(t, newest(join(path, e)));
+  return t;
+}
+
+const upToDate = () => existsSync(join(outDir, 'planner-worker.mjs')) && existsSync(serverFile) && statSync(serverFile).mtimeMs >= Math.max(...SOURCES.map(newest));
+if (process.argv.includes('--if-changed') && upToDate()) process.exit(0);
+
+/** Packages stay external (loaded from node_modules at run time); the workspace's own are TypeScript and get bundled. */
+const nodeModulesExternal = {
+  name: 'node-modules-external',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@app/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+const { build } = await import('esbuild');
+const started = performance.now();
+const result = await build({
+  absWorkingDir: api,
+  entryPoints: {
+    server: 'src/server.ts',
+    // planner-thread.ts starts `./planner-worker.mjs` next to its own module: in the bundle that is this
+    // file, the worker compiled (in the sources, that .mjs registers tsx and imports planner-worker.ts).
+    'planner-worker': 'src/features/meal-plans/planner-worker.ts',
+  },
+  outdir: outDir,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: 'linked',
+  plugins: [nodeModulesExternal],
+  logLevel: 'warning',
+  write: false,
+});
+// Each file is written aside and renamed into place: several `npm start`s at once (the e2e suite starts
+// one server per test file) may build together, and a server starting meanwhile never reads half a file.
+// The server last, since its time stamp says the build is complete.
+mkdirSync(outDir, { recursive: true });
+const files = [...result.outputFiles].sort((a, b) => (a.path === serverFile) - (b.path === serverFile));
+for (const f of files) {
+  const tmp = `${f.path}.${process.pid}.tmp`;
+  writeFileSync(tmp, f.contents);
+  renameSync(tmp, f.path);
+}
+console.log(`Built the API into ${outDir} (${Math.round(performance.now() - started)} ms)`);
