@@ -1,8 +1,44 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+/**
+ * The SPA shell (dist/index.html, every signed-in page's HTML) names the chunks of the signed-in layout
+ * and the guard, with everything they import, as `<link rel="modulepreload">`. Without them Vite's preload
+ * helper appended ~40 of those links from script as the router loaded the lazy routes, inside the entry's
+ * long task (a CPU profile at 4× throttle: 60–280 ms of appendChild), and they were requested only then.
+ * The pre-rendered public pages drop every modulepreload link (scripts/prerender.mjs).
+ */
+function preloadSignedInShell(): Plugin {
+  const SHELL = [/\/components\/layout\/main-layout\.tsx$/, /\/components\/guards\.tsx$/];
+  return {
+    name: 'preload-signed-in-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const files = new Set<string>();
+        const add = (name: string) => {
+          const chunk = bundle[name];
+          if (files.has(name) || !chunk || chunk.type !== 'chunk') return;
+          files.add(name);
+          chunk.imports.forEach(add);
+        };
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === 'chunk' && chunk.isDynamicEntry && chunk.moduleIds.some((id) => SHELL.some((re) => re.test(id)))) add(chunk.fileName);
+        }
+        if (files.size === 0) throw new Error('preload-signed-in-shell: no chunk for the main layout or the guard');
+        return [...files]
+          .filter((f) => !html.includes(`/${f}"`))
+          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadSignedInShell()],
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   build: {
     // A running server keeps serving the index.html it read at start; if a rebuild deleted the hashed

@@ -63,6 +63,10 @@ export function Component() {
 
 function DashboardBody({ day, today }: { day: DailySummary; today: string }) {
   const stats = useGetDashboardStatsQuery(today);
+  // The top first (on a phone the getting-started card is the page's largest element, Lighthouse's LCP):
+  // the history and weight cards and the quick links, below the fold on a phone, follow in a deferred
+  // render instead of lengthening the commit that paints the top.
+  const lower = useDeferredValue(true, false);
   const t = day.daily_totals;
   const g = day.goals;
   const noGoals = !(g.calories > 0);
@@ -175,16 +179,23 @@ function DashboardBody({ day, today }: { day: DailySummary; today: string }) {
         </Box>
       </Card>
 
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
-        <HistoryCard today={today} streak={stats.data?.streak_days} />
-        <WeightCard today={today} />
-      </Box>
+      {lower ? (
+        <>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
+            <HistoryCard today={today} streak={stats.data?.streak_days} />
+            <WeightCard today={today} />
+          </Box>
 
-      <Box component="nav" aria-label="Quick links" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2 }}>
-        <QuickLink to={paths.foodLog} icon={<AddIcon />} title="Log food" text="Search, scan or type what you ate" />
-        <QuickLink to={paths.mealPlan} icon={<RestaurantMenuIcon />} title="Meal plan" text="Plans that hit your numbers" />
-        <QuickLink to={paths.settings} icon={<SettingsIcon />} title="Settings" text="Goals, diet and allergies" />
-      </Box>
+          <Box component="nav" aria-label="Quick links" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2 }}>
+            <QuickLink to={paths.foodLog} icon={<AddIcon />} title="Log food" text="Search, scan or type what you ate" />
+            <QuickLink to={paths.mealPlan} icon={<RestaurantMenuIcon />} title="Meal plan" text="Plans that hit your numbers" />
+            <QuickLink to={paths.settings} icon={<SettingsIcon />} title="Settings" text="Goals, diet and allergies" />
+          </Box>
+        </>
+      ) : (
+        // The history card's place while it is being drawn (its own skeleton is as tall).
+        <Skeleton variant="rounded" height={400} />
+      )}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -21,11 +21,29 @@ import type { FavoriteFood, FoodLogCreate, ManualFood } from '../types';
 import { servingOf } from '../copy-entries';
 
 const SHOWN = 5;
+type QuickAddTab = 'favorites' | 'recent';
+
+/**
+ * MUI's Tabs measure themselves (getBoundingClientRect, a forced layout of the whole page) after every
+ * render: memoised, they render when the tab changes, not each time a list below them arrives.
+ */
+const QuickAddTabs = memo(function QuickAddTabs({ tab, onChange }: { tab: QuickAddTab; onChange: (tab: QuickAddTab) => void }) {
+  return (
+    <Tabs value={tab} onChange={(_e, v: QuickAddTab) => onChange(v)} aria-label="Quick add">
+      <Tab value="favorites" label="Favorites" />
+      <Tab value="recent" label="Recent manual" />
+    </Tabs>
+  );
+});
 
 /** One tap to log a favorite or something typed in by hand before. */
 export function QuickAdd({ date, meal }: { date: string; meal: MealType }) {
-  const [tab, setTab] = useState<'favorites' | 'recent'>('favorites');
+  const [tab, setTab] = useState<QuickAddTab>('favorites');
   const [all, setAll] = useState(false);
+  const pickTab = useCallback((v: QuickAddTab) => {
+    setTab(v);
+    setAll(false);
+  }, []);
   const favorites = useGetFavoritesQuery();
   const manual = useGetManualFoodsQuery();
   const [createLog] = useCreateFoodLogMutation();
@@ -82,10 +100,7 @@ export function QuickAdd({ date, meal }: { date: string; meal: MealType }) {
   );
   return (
     <Box>
-      <Tabs value={tab} onChange={(_e, v) => { setTab(v); setAll(false); }} aria-label="Quick add">
-        <Tab value="favorites" label="Favorites" />
-        <Tab value="recent" label="Recent manual" />
-      </Tabs>
+      <QuickAddTabs tab={tab} onChange={pickTab} />
       {q.isLoading ? (
         // Exactly the empty message's size (Skeleton takes its children's size and hides them): the meals
         // below do not jump up when a new user's empty list arrives (layout shift on phones).

@@ -1,0 +1,329 @@
+#!/usr/bin/env node
+/**
+ * `node apps/web/bench/profile.mjs [/dashboard,/food-log]`: where a signed-in page's main-thread time
+ * goes on a slow phone, with numbers instead of guesses. Runs the built product (run `npm run build -w
+ * apps/web` first; PROFILE_UNMINIFIED=1 builds without minification so function names are readable) as
+ * bench/web.bench.mjs does (fresh data folder, a verified user with two foods logged today and a favorite),
+ * loads each page in Chromium at 390×844 under 4× CPU throttling (CDP Emulation.setCPUThrottlingRate) and
+ * records a trace (long tasks, paints) and a V8 CPU profile at the same time. Prints per page:
+ *  - first contentful paint, the last largest-contentful-paint candidate (and its element), both from
+ *    navigation start, and the blocking time after FCP (Σ max(0, task − 50 ms), observed, not simulated);
+ *  - every main-thread task over 50 ms: when, how long, and the functions with the most self time in it;
+ *  - the CPU profile's totals: self time per script and per function, and the inclusive time of React
+ *    components (capitalised names), emotion/MUI style work and layout (forced reflows included).
+ * PROFILE_RUNS=n repeats each page and prints the median of the totals. Observed times under throttling on a
+ * shared machine move with the load average (printed): compare the profile totals, not single tasks.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '../e2e/find-browser.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+const PAGES = (process.argv[2] ?? '/dashboard,/food-log').split(',');
+const RUNS = Math.max(1, Number(process.env.PROFILE_RUNS ?? 1));
+const PASSWORD = 'Tulip-Granite-Mosaic-77';
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+
+if (process.env.PROFILE_UNMINIFIED) {
+  const r = spawnSync('npx', ['vite', 'build', '--minify', 'false'], { cwd: join(ROOT, 'apps/web'), stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+async function startServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'profile-web-'));
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'apps/api/src/server.ts')], { cwd: ROOT, env, stdio: 'ignore' });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const end = Date.now() + 240_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited');
+    try {
+      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) break;
+    } catch {}
+    if (Date.now() > end) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return { baseUrl, dataDir, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
+}
+
+function latestCode(dataDir, email) {
+  const outbox = join(dataDir, 'outbox');
+  if (!existsSync(outbox)) return null;
+  for (const f of readdirSync(outbox).map((f) => join(outbox, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)) {
+    const text = readFileSync(f, 'utf8').replace(/=\r?\n/g, '');
+    if (!text.toLowerCase().includes(`to: ${email}`)) continue;
+    const m = /(?:code is|code:)\s*([0-9]{6})/i.exec(text) ?? /\b([0-9]{6})\b/.exec(text.split(/\r?\n\r?\n/).slice(1).join('\n'));
+    if (m) return m[1];
+  }
+  return null;
+}
+
+/** The bench's user: verified, two foods logged today, one favorite. */
+async function seededToken(server) {
+  const email = `profile.${Date.now()}@example.com`;
+  const call = async (path, body, token) => {
+    const res = await fetch(`${server.baseUrl}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    return res.json();
+  };
+  await call('/auth/register', { email, password: PASSWORD });
+  let code = null;
+  for (let i = 0; i < 50 && !code; i++) {
+    code = latestCode(server.dataDir, email);
+    if (!code) await new Promise((r) => setTimeout(r, 200));
+  }
+  const { access_token: token } = await call('/auth/complete-registration', { email, code });
+  if (!token) throw new Error('could not register');
+  const date = new Date().toISOString().slice(0, 10);
+  const food = (food_name, meal_type, calories, protein, carbohydrates, fat) => ({ food_name, serving_description: '1 serving', number_of_servings: 1, calories, protein, carbohydrates, fat, meal_type, date });
+  await call('/food-logs', food('Porridge with blueberries', 'breakfast', 320, 11, 54, 7), token);
+  await call('/food-logs', food('Chicken salad sandwich', 'lunch', 480, 29, 45, 18), token);
+  await call('/favorite-foods/manual', { food_name: 'Greek yogurt with honey', serving_size: '1 pot', calories: 180, protein: 10, carbohydrates: 22, fat: 5 }, token);
+  return token;
+}
+
+const STYLE = /^(serializeStyles|handleInterpolation|createStringFromObject|styleFunctionSx|insertStyles|insert|compile|serialize|stringify|prefixer|murmur2|processStyleArg|resolveProps|createStyled|getThemeProps|unstable_createStyleFunctionSx|insertWithoutScoping|registerStyles|useInsertionEffect|cssVarsParser|prepareCssVars|createTheme|createThemeWithVars|createThemeNoVars|extendTheme|generateStyleSheets|generateThemeVars)$/;
+const LAYOUT = /^\((program|garbage collector|idle)\)$/;
+
+/** One page load under 4× CPU throttling: trace + CPU profile, summarised. */
+async function profilePage(browser, baseUrl, token, path) {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, deviceScaleFactor: 2 });
+  const page = await ctx.newPage();
+  await page.goto(`${baseUrl}/team`, { waitUntil: 'networkidle' });
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  const events = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: ['devtools.timeline', 'loading', 'blink.user_timing', 'disabled-by-default-devtools.timeline', 'v8.execute'] },
+    transferMode: 'ReportEvents',
+  });
+  await cdp.send('Profiler.start');
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+  // The page's own content (not the boot shell or a skeleton), then whatever runs after it.
+  await page.locator('main h1').first().waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(2500);
+  const { profile } = await cdp.send('Profiler.stop');
+  const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+  await cdp.send('Tracing.end');
+  await done;
+  await ctx.close();
+  return summarise(events, profile);
+}
+
+function summarise(events, profile) {
+  const nav = events.filter((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && e.args?.data?.documentLoaderURL?.startsWith('http')).at(-1);
+  const t0 = nav?.ts ?? Math.min(...events.filter((e) => e.ts > 0).map((e) => e.ts));
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.ts >= t0);
+  const lcps = events.filter((e) => e.name === 'largestContentfulPaint::Candidate' && e.ts >= t0);
+  const lcp = lcps.at(-1);
+  const mainPid = nav?.pid;
+  const mainTid = nav?.tid;
+  const tasks = events
+    .filter((e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ph === 'X' && e.pid === mainPid && e.tid === mainTid && e.ts >= t0)
+    .map((e) => ({ start: (e.ts - t0) / 1000, dur: e.dur / 1000 }))
+    .sort((a, b) => a.start - b.start);
+  const fcpMs = fcp ? (fcp.ts - t0) / 1000 : NaN;
+  const long = tasks.filter((t) => t.dur > 50);
+  const tbt = long.filter((t) => t.start + t.dur > fcpMs).reduce((a, t) => a + Math.max(0, Math.min(t.dur, t.start + t.dur - fcpMs) - 50), 0);
+  const layouts = events.filter((e) => e.name === 'Layout' && e.ph === 'X' && e.pid === mainPid && e.ts >= t0);
+  const styles = events.filter((e) => (e.name === 'UpdateLayoutTree' || e.name === 'RecalculateStyles') && e.ph === 'X' && e.pid === mainPid && e.ts >= t0);
+  const paints = events.filter((e) => e.name === 'Paint' && e.pid === mainPid && e.ts >= t0);
+
+  // CPU profile: self time per node, inclusive time per function.
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const self = new Map();
+  const sampleTimes = [];
+  let t = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i];
+    sampleTimes.push(t);
+  }
+  for (let i = 0; i < profile.samples.length; i++) {
+    const dt = i + 1 < sampleTimes.length ? (sampleTimes[i + 1] - sampleTimes[i]) / 1000 : 0;
+    self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + dt);
+  }
+  const key = (n) => `${n.callFrame.functionName || '(anonymous)'} ${basename(n.callFrame.url || '') || ''}${n.callFrame.url ? `:${n.callFrame.lineNumber + 1}` : ''}`;
+  const selfByFn = new Map();
+  const selfByUrl = new Map();
+  const inclusive = new Map(); // function key -> ms, counted once per sample however deep the recursion
+  const categories = { components: new Map(), style: 0, total: 0 };
+  for (const [id, ms] of self) {
+    const n = byId.get(id);
+    const k = key(n);
+    selfByFn.set(k, (selfByFn.get(k) ?? 0) + ms);
+    const u = n.callFrame.url ? basename(n.callFrame.url) : n.callFrame.functionName;
+    selfByUrl.set(u, (selfByUrl.get(u) ?? 0) + ms);
+    if (n.callFrame.functionName !== '(idle)') categories.total += ms;
+    const seen = new Set();
+    let style = false;
+    for (let p = id; p !== undefined; p = parent.get(p)) {
+      const pn = byId.get(p);
+      const pk = key(pn);
+      if (!seen.has(pk)) {
+        seen.add(pk);
+        inclusive.set(pk, (inclusive.get(pk) ?? 0) + ms);
+      }
+      if (STYLE.test(pn.callFrame.functionName)) style = true;
+    }
+    if (style) categories.style += ms;
+  }
+  // React components: capitalised function names in app or library code.
+  for (const [k, ms] of inclusive) if (/^[A-Z][A-Za-z0-9]*\d* /.test(k) && !/^(Object|Array|Promise|Function|Map|Set|Date|String|Number|JSON|Error|Reflect|Symbol) /.test(k)) categories.components.set(k, ms);
+
+  // Per long task: top self-time functions inside it.
+  const perTask = long.map((task) => {
+    const from = t0 + task.start * 1000;
+    const to = from + task.dur * 1000;
+    const m = new Map();
+    for (let i = 0; i < profile.samples.length; i++) {
+      if (sampleTimes[i] < from || sampleTimes[i] > to) continue;
+      const dt = i + 1 < sampleTimes.length ? (sampleTimes[i + 1] - sampleTimes[i]) / 1000 : 0;
+      // attribute to the nearest named app/library frame
+      let n = byId.get(profile.samples[i]);
+      const k = key(n);
+      m.set(k, (m.get(k) ?? 0) + dt);
+    }
+    // and the deepest "component" on the stack per sample
+    const comps = new Map();
+    for (let i = 0; i < profile.samples.length; i++) {
+      if (sampleTimes[i] < from || sampleTimes[i] > to) continue;
+      const dt = i + 1 < sampleTimes.length ? (sampleTimes[i + 1] - sampleTimes[i]) / 1000 : 0;
+      for (let p = profile.samples[i]; p !== undefined; p = parent.get(p)) {
+        const fn = byId.get(p).callFrame.functionName;
+        if (/^(performWorkOnRoot|performSyncWorkOnRoot|commitRoot|commitRootImpl|flushPassiveEffects|renderRootSync|renderRootConcurrent|workLoopConcurrentByScheduler|workLoopSync|hydrateRoot|evaluate|moduleEvaluation|\(program\)|\(garbage collector\)|layout|forceLayout|recalcStyle|commitMutationEffectsOnFiber|commitLayoutEffects|commitPassiveMountOnFiber|flushSyncWorkAcrossRoots_impl|dispatchDiscreteEvent|processRootScheduleInMicrotask|performWorkUntilDeadline|insertRule|getBoundingClientRect)$/.test(fn)) {
+          comps.set(fn, (comps.get(fn) ?? 0) + dt);
+          break;
+        }
+      }
+    }
+    // what the task was doing: the two outermost JS frames of each sample (module evaluation, a React
+    // work loop, an event handler...)
+    const outer = new Map();
+    for (let i = 0; i < profile.samples.length; i++) {
+      if (sampleTimes[i] < from || sampleTimes[i] > to) continue;
+      const dt = i + 1 < sampleTimes.length ? (sampleTimes[i + 1] - sampleTimes[i]) / 1000 : 0;
+      const chain = [];
+      for (let p = profile.samples[i]; p !== undefined; p = parent.get(p)) chain.push(key(byId.get(p)));
+      const k = chain.slice(-4, -1).reverse().join(' > ');
+      outer.set(k, (outer.get(k) ?? 0) + dt);
+    }
+    // React components rendered in the task (inclusive time of capitalised frames, app code only)
+    const rendered = new Map();
+    for (let i = 0; i < profile.samples.length; i++) {
+      if (sampleTimes[i] < from || sampleTimes[i] > to) continue;
+      const dt = i + 1 < sampleTimes.length ? (sampleTimes[i + 1] - sampleTimes[i]) / 1000 : 0;
+      const seenHere = new Set();
+      for (let p = profile.samples[i]; p !== undefined; p = parent.get(p)) {
+        const n = byId.get(p);
+        if (!/^[A-Z]/.test(n.callFrame.functionName) || !n.callFrame.url) continue;
+        const k = n.callFrame.functionName;
+        if (seenHere.has(k)) continue;
+        seenHere.add(k);
+        rendered.set(k, (rendered.get(k) ?? 0) + dt);
+      }
+    }
+    return { ...task, rendered: [...rendered].sort((a, b) => b[1] - a[1]).slice(0, 10), outer: [...outer].sort((a, b) => b[1] - a[1]).slice(0, 5), top: [...m].sort((a, b) => b[1] - a[1]).slice(0, 6), phases: [...comps].sort((a, b) => b[1] - a[1]).slice(0, 5) };
+  });
+  return {
+    fcpMs,
+    lcpMs: lcp ? (lcp.ts - t0) / 1000 : NaN,
+    lcpNode: lcp?.args?.data?.nodeId,
+    lcpSize: lcp?.args?.data?.size,
+    lcpType: lcp?.args?.data?.type,
+    tbt,
+    long: perTask,
+    tasksTotal: tasks.reduce((a, t) => a + t.dur, 0),
+    layoutMs: layouts.reduce((a, e) => a + e.dur / 1000, 0),
+    layoutCount: layouts.length,
+    styleMs: styles.reduce((a, e) => a + e.dur / 1000, 0),
+    paintCount: paints.length,
+    cpu: categories.total,
+    styleCpu: categories.style,
+    selfByUrl: [...selfByUrl].sort((a, b) => b[1] - a[1]).slice(0, 12),
+    selfByFn: [...selfByFn].sort((a, b) => b[1] - a[1]).slice(0, 30),
+    components: [...categories.components].sort((a, b) => b[1] - a[1]).slice(0, 40),
+    inclusive,
+    callers: process.env.PROFILE_CALLERS ? callersOf(new RegExp(process.env.PROFILE_CALLERS), self, byId, parent, key) : [],
+  };
+}
+
+/** PROFILE_CALLERS=regex: the stacks (6 frames up) under which matching functions spent their self time. */
+function callersOf(re, self, byId, parent, key) {
+  const stacks = new Map();
+  for (const [id, ms] of self) {
+    if (!re.test(byId.get(id).callFrame.functionName)) continue;
+    const frames = [];
+    for (let p = id, i = 0; p !== undefined && i < 10; p = parent.get(p), i++) frames.push(key(byId.get(p)));
+    const k = frames.join(' < ');
+    stacks.set(k, (stacks.get(k) ?? 0) + ms);
+  }
+  return [...stacks].sort((a, b) => b[1] - a[1]).slice(0, 12);
+}
+
+const ms = (n) => (Number.isFinite(n) ? n.toFixed(0).padStart(5) : '  n/a');
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const server = await startServer();
+try {
+  const token = await seededToken(server);
+  const browser = await chromium.launch({ executablePath: (await findChromium()).path, args: CHROMIUM_ARGS });
+  for (const path of PAGES) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const before = load();
+      const r = await profilePage(browser, server.baseUrl, token, path);
+      r.load = `${before} → ${load()}`;
+      runs.push(r);
+    }
+    const last = runs[runs.length - 1];
+    console.log(`\n=== ${path} (${RUNS} run${RUNS > 1 ? 's' : ''}, 4× CPU throttle, load ${runs.map((r) => r.load).join('; ')})`);
+    for (const r of runs) console.log(`  FCP ${ms(r.fcpMs)} ms  LCP ${ms(r.lcpMs)} ms (${r.lcpType ?? '?'}, ${r.lcpSize ?? '?'} px²)  observed TBT ${ms(r.tbt)} ms  main-thread tasks ${ms(r.tasksTotal)} ms  busy CPU (profile, idle excluded) ${ms(r.cpu)} ms  style (emotion/MUI) ${ms(r.styleCpu)} ms  layout ${ms(r.layoutMs)} ms in ${r.layoutCount}  recalc style ${ms(r.styleMs)} ms`);
+    console.log(`  median of each: busy CPU ${ms(median(runs.map((r) => r.cpu)))} ms, style ${ms(median(runs.map((r) => r.styleCpu)))} ms, TBT ${ms(median(runs.map((r) => r.tbt)))} ms, FCP ${ms(median(runs.map((r) => r.fcpMs)))} ms, LCP ${ms(median(runs.map((r) => r.lcpMs)))} ms`);
+    console.log('  long tasks (last run):');
+    for (const t of last.long) {
+      console.log(`   @${ms(t.start)} ms  ${ms(t.dur)} ms   phases: ${t.phases.map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`);
+      for (const [k, v] of t.outer) console.log(`        ${v.toFixed(0).padStart(4)} ms in ${k}`);
+      if (t.rendered.length) console.log(`        components: ${t.rendered.map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`);
+      console.log(`        self: ${t.top.map(([k, v]) => `${k.split(' ')[0]}(${k.split(' ')[1] ?? ''}) ${v.toFixed(0)}`).join(', ')}`);
+    }
+    console.log('  self time by script:');
+    for (const [k, v] of last.selfByUrl) console.log(`   ${ms(v)} ms  ${k}`);
+    console.log('  self time by function:');
+    for (const [k, v] of last.selfByFn) console.log(`   ${ms(v)} ms  ${k}`);
+    console.log('  components, inclusive (their own render, not their children):');
+    for (const [k, v] of last.components) console.log(`   ${ms(v)} ms  ${k}`);
+    for (const [k, v] of last.callers) console.log(`   caller stack ${ms(v)} ms  ${k}`);
+    if (process.env.PROFILE_FN) {
+      const re = new RegExp(process.env.PROFILE_FN);
+      console.log(`  inclusive time of functions matching ${re}:`);
+      for (const [k, v] of [...last.inclusive].filter(([k]) => re.test(k)).sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`   ${ms(v)} ms  ${k}`);
+    }
+  }
+  await browser.close();
+} finally {
+  await server.stop();
+  rmSync(server.dataDir, { recursive: true, force: true });
+}
