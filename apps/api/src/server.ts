@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import { loadConfig } from './config.ts';
 import { openDatabase, pgliteDirFor } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -7,12 +6,6 @@ import { buildApp } from './app.ts';
 /** The process: config, database, migrations, listen, graceful shutdown. */
 async function main() {
   const config = loadConfig();
-  // On PostgreSQL the only WebAssembly is the planner's HiGHS solver, and V8's optimising tier for it
-  // cost ~80 MB of memory (its compiled code) for no measurable speed: the planner's time is in
-  // JavaScript, and a week's plan took as long on the baseline compiler (Liftoff). It stays there.
-  // Not on PGlite, whose whole database engine is WebAssembly and needs the optimised code (writes
-  // took ~50 % more CPU without it). Set before any module is compiled; V8 flags are process-wide.
-  if (config.DATABASE_URL) setFlagsFromString('--liftoff-only');
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: pgliteDirFor(config.dataDir) });
   await migrate(database);
   const app = await buildApp({ config, database });
