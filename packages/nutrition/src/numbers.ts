@@ -3,5 +3,6 @@
  * planner errors. The web app writes the same numbers with Intl in the reader's locale (lib/format).
  */
 export function wholeNumber(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
+  // `|| 0`: Math.round of -0 or of -0.4 is -0, which prints as "-0" ("Leaves -0 kcal for the rest of today").
+  return (Math.round(n) || 0).toLocaleString('en-US');
 }

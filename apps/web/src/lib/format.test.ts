@@ -30,6 +30,11 @@ describe('Intl formatting', () => {
   test('numbers group by locale and units never break from their value', () => {
     expect(formatNumber(1983, 'en-US')).toBe('1,983');
     expect(formatNumber(1983, 'de-DE')).toBe('1.983');
+    // a remainder that rounds to nothing is "0", not "-0" ("Leaves -0 kcal" came from the server's twin)
+    expect(formatNumber(-0.3, 'en-US')).toBe('0');
+    expect(formatNumber(-0, 'en-US')).toBe('0');
+    expect(formatNumber(-0.04, 'en-US', 1)).toBe('0');
+    expect(formatNumber(-0.6, 'en-US')).toBe('-1');
     expect(formatKcal(2000, 'en-GB')).toBe('2,000\u00a0kcal');
     expect(formatGrams(36.4, 'en-GB')).toBe('36\u00a0g');
     expect(formatGrams(2.46, 'en-GB')).toBe('2.5\u00a0g');

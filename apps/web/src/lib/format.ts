@@ -45,9 +45,10 @@ function dateFormat(locale: string, opts: Intl.DateTimeFormatOptions): Intl.Date
 /** One name per meal type, on every screen and in e-mails (issue 10 item 17): "Snacks", as a day holds several. */
 export const MEAL_LABELS: Record<MealType, string> = { breakfast: 'Breakfast', lunch: 'Lunch', dinner: 'Dinner', snack: 'Snacks' };
 
-/** A whole number with the locale's grouping: 1,983. */
+/** A whole number with the locale's grouping: 1,983. A value that rounds to zero is "0", never "-0". */
 export function formatNumber(n: number | null | undefined, locale = defaultLocale(), maxFractionDigits = 0): string {
-  return numberFormat(locale, { maximumFractionDigits: maxFractionDigits }).format(n ?? 0);
+  const v = n ?? 0;
+  return numberFormat(locale, { maximumFractionDigits: maxFractionDigits }).format(Math.abs(v) < 0.5 / 10 ** maxFractionDigits ? 0 : v);
 }
 
 /** "1,983 kcal"; a non-breaking space keeps the value and its unit on one line. */
