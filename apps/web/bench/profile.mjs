@@ -14,87 +14,23 @@
  * PROFILE_RUNS=n repeats each page and prints the median of the totals. Observed times under throttling on a
  * shared machine move with the load average (printed): compare the profile totals, not single tasks.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/find-browser.mjs';
+import { startServer, verifiedToken } from './bench-server.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const PAGES = (process.argv[2] ?? '/dashboard,/food-log').split(',');
 const RUNS = Math.max(1, Number(process.env.PROFILE_RUNS ?? 1));
-const PASSWORD = 'Tulip-Granite-Mosaic-77';
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
 if (process.env.PROFILE_UNMINIFIED) {
   const r = spawnSync('npx', ['vite', 'build', '--minify', 'false'], { cwd: join(ROOT, 'apps/web'), stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
-}
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function startServer() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'profile-web-'));
-  const port = await freePort();
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'apps/api/src/server.ts')], { cwd: ROOT, env, stdio: 'ignore' });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const end = Date.now() + 240_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('server exited');
-    try {
-      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) break;
-    } catch {}
-    if (Date.now() > end) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return { baseUrl, dataDir, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
-}
-
-function latestCode(dataDir, email) {
-  const outbox = join(dataDir, 'outbox');
-  if (!existsSync(outbox)) return null;
-  for (const f of readdirSync(outbox).map((f) => join(outbox, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)) {
-    const text = readFileSync(f, 'utf8').replace(/=\r?\n/g, '');
-    if (!text.toLowerCase().includes(`to: ${email}`)) continue;
-    const m = /(?:code is|code:)\s*([0-9]{6})/i.exec(text) ?? /\b([0-9]{6})\b/.exec(text.split(/\r?\n\r?\n/).slice(1).join('\n'));
-    if (m) return m[1];
-  }
-  return null;
-}
-
-/** The bench's user: verified, two foods logged today, one favorite. */
-async function seededToken(server) {
-  const email = `profile.${Date.now()}@example.com`;
-  const call = async (path, body, token) => {
-    const res = await fetch(`${server.baseUrl}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-    return res.json();
-  };
-  await call('/auth/register', { email, password: PASSWORD });
-  let code = null;
-  for (let i = 0; i < 50 && !code; i++) {
-    code = latestCode(server.dataDir, email);
-    if (!code) await new Promise((r) => setTimeout(r, 200));
-  }
-  const { access_token: token } = await call('/auth/complete-registration', { email, code });
-  if (!token) throw new Error('could not register');
-  const date = new Date().toISOString().slice(0, 10);
-  const food = (food_name, meal_type, calories, protein, carbohydrates, fat) => ({ food_name, serving_description: '1 serving', number_of_servings: 1, calories, protein, carbohydrates, fat, meal_type, date });
-  await call('/food-logs', food('Porridge with blueberries', 'breakfast', 320, 11, 54, 7), token);
-  await call('/food-logs', food('Chicken salad sandwich', 'lunch', 480, 29, 45, 18), token);
-  await call('/favorite-foods/manual', { food_name: 'Greek yogurt with honey', serving_size: '1 pot', calories: 180, protein: 10, carbohydrates: 22, fat: 5 }, token);
-  return token;
 }
 
 const STYLE = /^(serializeStyles|handleInterpolation|createStringFromObject|styleFunctionSx|insertStyles|insert|compile|serialize|stringify|prefixer|murmur2|processStyleArg|resolveProps|createStyled|getThemeProps|unstable_createStyleFunctionSx|insertWithoutScoping|registerStyles|useInsertionEffect|cssVarsParser|prepareCssVars|createTheme|createThemeWithVars|createThemeNoVars|extendTheme|generateStyleSheets|generateThemeVars)$/;
@@ -286,9 +222,9 @@ function callersOf(re, self, byId, parent, key) {
 const ms = (n) => (Number.isFinite(n) ? n.toFixed(0).padStart(5) : '  n/a');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const server = await startServer();
+const server = await startServer({ build: false, prefix: 'profile-web-' });
 try {
-  const token = await seededToken(server);
+  const token = await verifiedToken(server, 'profile');
   const browser = await chromium.launch({ executablePath: (await findChromium()).path, args: CHROMIUM_ARGS });
   for (const path of PAGES) {
     const runs = [];

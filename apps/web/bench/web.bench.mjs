@@ -14,115 +14,19 @@
  * BENCH_WEB_ONLY=/dashboard,/food-log measures only those pages; VERBOSE=1 also lists every script, each
  * failed accessibility audit with its elements (selector, snippet, explanation) and the layout shifts.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS as FLAGS, findChromium } from '../e2e/find-browser.mjs';
+import { startServer, verifiedToken } from './bench-server.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 // CHROMIUM_PATH or CHROME_PATH, else a system Chromium/Chrome, else the one packaged in @sparticuz/chromium.
 const CHROMIUM = (await findChromium()).path;
-const PASSWORD = 'Tulip-Granite-Mosaic-77';
 const TARGET = { firstPageKb: 170, foodLogKb: 250, performance: 90, accessibility: 100, lcpMs: 2500, tbtMs: 200, cls: 0.05 };
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 1));
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function startServer() {
-  // Build first under the same lock the e2e harness uses, so concurrent runs never build twice at once.
-  const build = spawnSync('flock', ['/tmp/nutrition-web-build.lock', 'npm', 'run', 'build', '-w', 'apps/web'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  // A failed build would leave the previous dist/ in place: measuring it would report numbers for old code.
-  if (build.status !== 0) {
-    process.stderr.write(`${build.stdout ?? ''}${build.stderr ?? ''}\nbench:web: the build failed; nothing was measured.\n`);
-    process.exit(1);
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-'));
-  const port = await freePort();
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env, stdio: 'ignore' });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const end = Date.now() + 240_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('server exited');
-    try {
-      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) break;
-    } catch {}
-    if (Date.now() > end) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return {
-    baseUrl,
-    dataDir,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-function latestCode(dataDir, email) {
-  const outbox = join(dataDir, 'outbox');
-  if (!existsSync(outbox)) return null;
-  for (const f of readdirSync(outbox).map((f) => join(outbox, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)) {
-    const text = readFileSync(f, 'utf8').replace(/=\r?\n/g, '');
-    if (!text.toLowerCase().includes(`to: ${email}`)) continue;
-    const m = /(?:code is|code:)\s*([0-9]{6})/i.exec(text) ?? /\b([0-9]{6})\b/.exec(text.split(/\r?\n\r?\n/).slice(1).join('\n'));
-    if (m) return m[1];
-  }
-  return null;
-}
-
-async function verifiedToken(server) {
-  const email = `bench.${Date.now()}@example.com`;
-  const post = (path, body) => fetch(`${server.baseUrl}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  await post('/auth/register', { email, password: PASSWORD });
-  let code = null;
-  for (let i = 0; i < 50 && !code; i++) {
-    code = latestCode(server.dataDir, email);
-    if (!code) await new Promise((r) => setTimeout(r, 200));
-  }
-  const done = await (await post('/auth/complete-registration', { email, code })).json();
-  if (!done.access_token) throw new Error(`could not register: ${JSON.stringify(done)}`);
-  if (!process.env.BENCH_WEB_EMPTY_USER) await seed(server, done.access_token);
-  return done.access_token;
-}
-
-/**
- * What a user who has been using the app has: two foods logged today and a favorite, so the signed-in
- * pages show their lists (meal entries with edit/delete, quick add) and not only empty states.
- * BENCH_WEB_EMPTY_USER=1 measures a brand-new user instead (the bench's behaviour before step 3).
- */
-async function seed(server, token) {
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-  const post = async (path, body) => {
-    const res = await fetch(`${server.baseUrl}/api/v1${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`seed ${path}: ${res.status} ${await res.text()}`);
-  };
-  const date = new Date().toISOString().slice(0, 10);
-  const food = (food_name, meal_type, calories, protein, carbohydrates, fat) => ({ food_name, serving_description: '1 serving', number_of_servings: 1, calories, protein, carbohydrates, fat, meal_type, date });
-  await post('/food-logs', food('Porridge with blueberries', 'breakfast', 320, 11, 54, 7));
-  await post('/food-logs', food('Chicken salad sandwich', 'lunch', 480, 29, 45, 18));
-  await post('/favorite-foods/manual', { food_name: 'Greek yogurt with honey', serving_size: '1 pot', calories: 180, protein: 10, carbohydrates: 22, fat: 5 });
-}
 
 /** Sum of gzip sizes of the JS files a page loads (until the network is idle). */
 async function jsWeight(browser, url, token, baseUrl) {
