@@ -8,9 +8,12 @@
  * records a trace (long tasks, paints) and a V8 CPU profile at the same time. Prints per page:
  *  - first contentful paint, the last largest-contentful-paint candidate (and its element), both from
  *    navigation start, and the blocking time after FCP (Σ max(0, task − 50 ms), observed, not simulated);
+ *  - with PROFILE_THROTTLE=1 (no throttling), the blocking time from the tasks' thread time, Σ max(0, 4 × CPU − 50 ms)
+ *    after FCP, as Lighthouse simulates a 4× slower phone: steady under other load, unlike wall time;
  *  - every main-thread task over 50 ms: when, how long, and the functions with the most self time in it;
  *  - the CPU profile's totals: self time per script and per function, and the inclusive time of React
  *    components (capitalised names), emotion/MUI style work and layout (forced reflows included).
+ * PROFILE_SAVE=<dir> also writes each run's raw .cpuprofile there.
  * PROFILE_RUNS=n repeats each page and prints the median of the totals. Observed times under throttling on a
  * shared machine move with the load average (printed): compare the profile totals, not single tasks.
  */
@@ -26,6 +29,8 @@ import { startServer, verifiedToken } from './bench-server.mjs';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const PAGES = (process.argv[2] ?? '/dashboard,/food-log').split(',');
 const RUNS = Math.max(1, Number(process.env.PROFILE_RUNS ?? 1));
+/** PROFILE_THROTTLE=1: no CPU throttling; then the thread-time blocking time (4 × each task's CPU) is the number to compare. */
+const THROTTLE = Math.max(1, Number(process.env.PROFILE_THROTTLE ?? 4));
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
 if (process.env.PROFILE_UNMINIFIED) {
@@ -44,7 +49,7 @@ async function profilePage(browser, baseUrl, token, path) {
   await page.evaluate((t) => localStorage.setItem('token', t), token);
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   const events = [];
@@ -60,6 +65,8 @@ async function profilePage(browser, baseUrl, token, path) {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(2500);
   const { profile } = await cdp.send('Profiler.stop');
+  // PROFILE_SAVE=<dir>: the raw V8 CPU profile too (open it in Chrome DevTools' Performance panel).
+  if (process.env.PROFILE_SAVE) writeFileSync(join(process.env.PROFILE_SAVE, `${path.replace(/\W+/g, '_') || 'root'}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
   const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
   await cdp.send('Tracing.end');
   await done;
@@ -77,11 +84,17 @@ function summarise(events, profile) {
   const mainTid = nav?.tid;
   const tasks = events
     .filter((e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ph === 'X' && e.pid === mainPid && e.tid === mainTid && e.ts >= t0)
-    .map((e) => ({ start: (e.ts - t0) / 1000, dur: e.dur / 1000 }))
+    .map((e) => ({ start: (e.ts - t0) / 1000, dur: e.dur / 1000, cpu: (e.tdur ?? e.dur) / 1000 }))
     .sort((a, b) => a.start - b.start);
   const fcpMs = fcp ? (fcp.ts - t0) / 1000 : NaN;
   const long = tasks.filter((t) => t.dur > 50);
   const tbt = long.filter((t) => t.start + t.dur > fcpMs).reduce((a, t) => a + Math.max(0, Math.min(t.dur, t.start + t.dur - fcpMs) - 50), 0);
+  // The same from the tasks' thread time (CPU the main thread used, not wall time), scaled to a 4× slower
+  // phone as Lighthouse's simulation does. CDP's throttling counts as thread time, so it is meaningful with
+  // PROFILE_THROTTLE=1; unlike wall time it barely moves when other processes load the machine.
+  const afterFcp = tasks.filter((t) => t.start + t.dur > fcpMs);
+  const cpuTbt = afterFcp.reduce((a, t) => a + Math.max(0, (4 / THROTTLE) * t.cpu - 50), 0);
+  const cpuAfterFcp = afterFcp.reduce((a, t) => a + t.cpu, 0);
   const layouts = events.filter((e) => e.name === 'Layout' && e.ph === 'X' && e.pid === mainPid && e.ts >= t0);
   const styles = events.filter((e) => (e.name === 'UpdateLayoutTree' || e.name === 'RecalculateStyles') && e.ph === 'X' && e.pid === mainPid && e.ts >= t0);
   const paints = events.filter((e) => e.name === 'Paint' && e.pid === mainPid && e.ts >= t0);
@@ -130,7 +143,8 @@ function summarise(events, profile) {
   for (const [k, ms] of inclusive) if (/^[A-Z][A-Za-z0-9]*\d* /.test(k) && !/^(Object|Array|Promise|Function|Map|Set|Date|String|Number|JSON|Error|Reflect|Symbol) /.test(k)) categories.components.set(k, ms);
 
   // Per long task: top self-time functions inside it.
-  const perTask = long.map((task) => {
+  // Listed: the tasks that block on a 4× slower phone (over 12.5 ms unthrottled).
+  const perTask = tasks.filter((t) => t.dur > (50 * THROTTLE) / 4).map((task) => {
     const from = t0 + task.start * 1000;
     const to = from + task.dur * 1000;
     const m = new Map();
@@ -190,6 +204,8 @@ function summarise(events, profile) {
     lcpSize: lcp?.args?.data?.size,
     lcpType: lcp?.args?.data?.type,
     tbt,
+    cpuTbt,
+    cpuAfterFcp,
     long: perTask,
     tasksTotal: tasks.reduce((a, t) => a + t.dur, 0),
     layoutMs: layouts.reduce((a, e) => a + e.dur / 1000, 0),
@@ -235,9 +251,9 @@ try {
       runs.push(r);
     }
     const last = runs[runs.length - 1];
-    console.log(`\n=== ${path} (${RUNS} run${RUNS > 1 ? 's' : ''}, 4× CPU throttle, load ${runs.map((r) => r.load).join('; ')})`);
-    for (const r of runs) console.log(`  FCP ${ms(r.fcpMs)} ms  LCP ${ms(r.lcpMs)} ms (${r.lcpType ?? '?'}, ${r.lcpSize ?? '?'} px²)  observed TBT ${ms(r.tbt)} ms  main-thread tasks ${ms(r.tasksTotal)} ms  busy CPU (profile, idle excluded) ${ms(r.cpu)} ms  style (emotion/MUI) ${ms(r.styleCpu)} ms  layout ${ms(r.layoutMs)} ms in ${r.layoutCount}  recalc style ${ms(r.styleMs)} ms`);
-    console.log(`  median of each: busy CPU ${ms(median(runs.map((r) => r.cpu)))} ms, style ${ms(median(runs.map((r) => r.styleCpu)))} ms, TBT ${ms(median(runs.map((r) => r.tbt)))} ms, FCP ${ms(median(runs.map((r) => r.fcpMs)))} ms, LCP ${ms(median(runs.map((r) => r.lcpMs)))} ms`);
+    console.log(`\n=== ${path} (${RUNS} run${RUNS > 1 ? 's' : ''}, ${THROTTLE}× CPU throttle, load ${runs.map((r) => r.load).join('; ')})`);
+    for (const r of runs) console.log(`  FCP ${ms(r.fcpMs)} ms  LCP ${ms(r.lcpMs)} ms (${r.lcpType ?? '?'}, ${r.lcpSize ?? '?'} px²)  observed TBT ${ms(r.tbt)} ms  thread-time TBT ${ms(r.cpuTbt)} ms (CPU after FCP ${ms(r.cpuAfterFcp)} ms)  main-thread tasks ${ms(r.tasksTotal)} ms  busy CPU (profile, idle excluded) ${ms(r.cpu)} ms  style (emotion/MUI) ${ms(r.styleCpu)} ms  layout ${ms(r.layoutMs)} ms in ${r.layoutCount}  recalc style ${ms(r.styleMs)} ms`);
+    console.log(`  median of each: busy CPU ${ms(median(runs.map((r) => r.cpu)))} ms, style ${ms(median(runs.map((r) => r.styleCpu)))} ms, TBT ${ms(median(runs.map((r) => r.tbt)))} ms, thread-time TBT ${ms(median(runs.map((r) => r.cpuTbt)))} ms, CPU after FCP ${ms(median(runs.map((r) => r.cpuAfterFcp)))} ms, FCP ${ms(median(runs.map((r) => r.fcpMs)))} ms, LCP ${ms(median(runs.map((r) => r.lcpMs)))} ms`);
     console.log('  long tasks (last run):');
     for (const t of last.long) {
       console.log(`   @${ms(t.start)} ms  ${ms(t.dur)} ms   phases: ${t.phases.map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`);

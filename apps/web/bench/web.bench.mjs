@@ -11,7 +11,7 @@
  * Runs the real product (scripts/start.mjs) on a fresh data folder and a free port. Targets (issue 9):
  * performance ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.05 and accessibility 100 on each page; the
  * first page ≤ 170 KiB of JS gzip, /food-log ≤ 250 KiB. Exit code 1 when a target is missed.
- * BENCH_WEB_ONLY=/dashboard,/food-log measures only those pages; VERBOSE=1 also lists every script, each
+ * BENCH_WEB_ONLY=/dashboard,/food-log measures only those pages; BENCH_WEB_NO_BUILD=1 skips the build; VERBOSE=1 also lists every script, each
  * failed accessibility audit with its elements (selector, snippet, explanation) and the layout shifts.
  */
 import { rmSync } from 'node:fs';
@@ -107,7 +107,8 @@ const fixed = (n, digits) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
-const server = await startServer();
+// BENCH_WEB_NO_BUILD=1 measures the dist/ already there (A/B runs of two saved builds).
+const server = await startServer({ build: process.env.BENCH_WEB_NO_BUILD !== '1' });
 let ok = true;
 try {
   const token = await verifiedToken(server);

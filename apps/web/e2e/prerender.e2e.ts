@@ -163,6 +163,36 @@ describe('pre-rendered public pages', () => {
     await ctx.close();
   });
 
+  test("signed-in pages get the theme's CSS in the HTML and use it as it is, in light and in dark", async () => {
+    // The SPA shell carries MUI's theme variables (both colour schemes) and the baseline as pre-rendered global
+    // styles; the app adopts them instead of compiling and inserting the same CSS again on a phone's first render.
+    const shell = await (await fetch(`${server.baseUrl}/dashboard`)).text();
+    const tags = shell.match(/<style data-emotion="mui-global [^"]+">[\s\S]*?<\/style>/g) ?? [];
+    expect(tags.some((t) => t.includes('--mui-palette-primary-main'))).toBe(true);
+    expect(tags.some((t) => /\.dark\b/.test(t))).toBe(true);
+    const user = await registerVerifiedUser(server);
+    const ctx = await newContext(browser, MOBILE);
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    for (const [mode, background] of [['light', 'rgb(246, 248, 246)'], ['dark', 'rgb(15, 20, 17)']] as const) {
+      await page.goto(`${server.baseUrl}/privacy-policy`);
+      await page.evaluate(([t, m]) => (localStorage.setItem('token', t), localStorage.setItem('mui-mode', m)), [user.token, mode]);
+      await page.goto(`${server.baseUrl}/dashboard`);
+      await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor({ timeout: 20_000 });
+      await expect(page.evaluate(() => getComputedStyle(document.body).backgroundColor)).resolves.toBe(background);
+      // One sheet defines the theme's variables: the one that came with the HTML (emotion's Global adopts a
+      // pre-rendered tag by renaming it to its key, 'mui-global').
+      const sheets = await page.evaluate(() =>
+        [...document.querySelectorAll('style')]
+          .filter((s) => [...(s.sheet?.cssRules ?? [])].some((r) => r.cssText.includes('--mui-palette-primary-main:')))
+          .map((s) => ({ emotion: s.getAttribute('data-emotion'), inline: s.textContent!.length > 0 })),
+      );
+      expect(sheets, mode).toEqual([{ emotion: 'mui-global', inline: true }]);
+    }
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
   test('a signed-in visitor of a pre-rendered page gets the signed-in header, not the visitor one', async () => {
     const user = await registerVerifiedUser(server);
     const ctx = await newContext(browser, DESKTOP);
