@@ -26,6 +26,8 @@ const sources = Math.max(
   newest(join(web, 'src')),
   newest(join(web, 'public')),
   existsSync(join(web, 'index.html')) ? statSync(join(web, 'index.html')).mtimeMs : 0,
+  // The build's own configuration and its pre-render step shape dist/ as much as the sources do.
+  ...['vite.config.ts', 'scripts/prerender.mjs'].map((f) => (existsSync(join(web, f)) ? statSync(join(web, f)).mtimeMs : 0)),
   newest(join(root, 'packages/contracts/src')),
 );
 const needsBuild = existsSync(join(web, 'index.html')) && (!existsSync(dist) || statSync(dist).mtimeMs < sources);
