@@ -4,6 +4,7 @@
  *   BENCH_DATABASE_URL=postgres://… npm run bench:load     PGlite, then that PostgreSQL server
  * Env: LOAD_SECONDS (per workload and round, default 15), LOAD_ROUNDS (3), LOAD_CONNECTIONS (50),
  * LOAD_MIXED_SECONDS (60), LOAD_MIXED_USERS (200), LOAD_MIXED_RATE (requests a second per user, 1), LOAD_ONLY=summary,search,write,mixed, LOAD_DATABASES=pglite,postgres,
+ * LOAD_LOG_LEVEL (the server's LOG_LEVEL, default warn; info = production's default, a request log line pair per request),
  * LOAD_SERVER=<built server.mjs> (a copy of another build, e.g. apps/api/dist-before/server.mjs: A/B runs of two builds),
  * LOAD_CPU_PROF=<dir> (CPU profile of the product server; summarise with `npx tsx bench/profile-summary.ts <file>`).
  * Users are written straight into the database and their tokens minted with the server's secret, so
@@ -196,7 +197,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   const tokens = await tokensFor(users);
   const port = await freePort();
   const server = start(SERVER, {
-    PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: SECRET, LOG_LEVEL: 'warn', NODE_ENV: 'production',
+    PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: SECRET, LOG_LEVEL: process.env.LOAD_LOG_LEVEL ?? 'warn', NODE_ENV: 'production',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
     ...(METRICS ? { METRICS_TOKEN: SECRET } : {}),
   }, true);
