@@ -191,12 +191,16 @@ function totals(rows: EntryRow[]): NutrientTotals {
   return totalsOf(s);
 }
 
+/** The order of the literal in micronutrientTotals; a start-up check keeps it MICRONUTRIENTS' order. */
+const MICRO_ORDER = ['calcium', 'iron', 'magnesium', 'zinc', 'vitamin_a', 'vitamin_c', 'vitamin_d', 'vitamin_e', 'vitamin_k', 'vitamin_b6', 'vitamin_b12', 'folate'];
+if (MICRO_ORDER.join() !== MICRONUTRIENTS.join()) throw new Error('food-logs service: micronutrientTotals reads the micronutrients in another order than MICRONUTRIENTS');
+
 /** The day's vitamins and minerals: summed over the entries that know each one, null when none does. */
 function micronutrientTotals(rows: EntryRow[]): Micronutrients {
   const sums = MICRONUTRIENTS.map(() => 0);
   const known = MICRONUTRIENTS.map(() => false);
   for (const r of rows) {
-    // A literal per entry (one shape), not a keyed read per nutrient and entry.
+    // A literal per entry in MICRO_ORDER (one shape), not a keyed read per nutrient and entry.
     const v = [r.calcium, r.iron, r.magnesium, r.zinc, r.vitamin_a, r.vitamin_c, r.vitamin_d, r.vitamin_e, r.vitamin_k, r.vitamin_b6, r.vitamin_b12, r.folate];
     for (let i = 0; i < v.length; i++) {
       const x = v[i]!;
