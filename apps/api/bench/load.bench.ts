@@ -4,6 +4,8 @@
  *   BENCH_DATABASE_URL=postgres://… npm run bench:load     PGlite, then that PostgreSQL server
  * Env: LOAD_SECONDS (per workload and round, default 15), LOAD_ROUNDS (3), LOAD_CONNECTIONS (50),
  * LOAD_MIXED_SECONDS (60), LOAD_MIXED_USERS (200), LOAD_MIXED_RATE (requests a second per user, 1), LOAD_ONLY=summary,search,write,mixed, LOAD_DATABASES=pglite,postgres,
+ * LOAD_LOG_LEVEL (the server's LOG_LEVEL, default warn; info = production's default, a request log line pair per request),
+ * LOAD_SERVER=<built server.mjs> (a copy of another build, e.g. apps/api/dist-before/server.mjs: A/B runs of two builds),
  * LOAD_CPU_PROF=<dir> (CPU profile of the product server; summarise with `npx tsx bench/profile-summary.ts <file>`).
  * Users are written straight into the database and their tokens minted with the server's secret, so
  * the sign-up limits do not shape the numbers. Rounds are interleaved (bare, summary, search, write,
@@ -36,7 +38,8 @@ const ENTRIES_PER_DAY = 20;
 const SECRET = randomBytes(32).toString('hex');
 const TODAY = new Date().toISOString().slice(0, 10);
 
-interface Stats { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; limited: number; statuses?: Record<number, number>; cpuMs?: number }
+/** cpuMs: the product server's CPU per response; pgCpuMs: its PostgreSQL backends' (PostgreSQL on this machine only); loadCpuMs: autocannon's (this process). */
+interface Stats { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; limited: number; statuses?: Record<number, number>; cpuMs?: number; pgCpuMs?: number; loadCpuMs?: number; count?: number }
 
 async function freePort(): Promise<number> {
   return new Promise((res) => {
@@ -65,7 +68,8 @@ function buildServer(): string {
   execFileSync(process.execPath, [join(ROOT, 'apps/api/scripts/build.mjs'), '--if-changed'], { cwd: ROOT, stdio: 'inherit' });
   return 'apps/api/dist/server.mjs';
 }
-const SERVER = buildServer();
+/** LOAD_SERVER=<file>: run that build instead (e.g. a copy of an earlier build, for interleaved before/after runs). */
+const SERVER = process.env.LOAD_SERVER ?? buildServer();
 
 async function waitHealthy(url: string) {
   for (let i = 0; i < 600; i++) {
@@ -140,6 +144,7 @@ function pct(sorted: number[], p: number) {
 async function drive(url: string, connections: number, seconds: number, requests: autocannon.Request[], pid?: number, extra: Partial<autocannon.Options> = {}, groups = 1): Promise<Stats> {
   const times: number[] = [];
   const cpu0 = cpuOf(pid);
+  const load0 = process.cpuUsage();
   const statuses: Record<number, number> = {};
   const runOne = (conns: number, delayMs: number) =>
     new Promise<autocannon.Result>((resolve, reject) =>
@@ -155,10 +160,12 @@ async function drive(url: string, connections: number, seconds: number, requests
   const rs = await Promise.all(sizes.map((n, i) => runOne(n, (1000 * i) / sizes.length)));
   times.sort((a, b) => a - b);
   const cpuMs = pid && times.length ? (cpuOf(pid) - cpu0) / times.length : undefined;
+  const load = process.cpuUsage(load0);
+  const loadCpuMs = times.length ? (load.user + load.system) / 1000 / times.length : undefined;
   const limited = statuses[429] ?? 0;
   const sum = (f: (r: autocannon.Result) => number) => rs.reduce((acc, r) => acc + f(r), 0);
   // 429s are the per-user limits answering as designed: reported apart from the other non-2xx answers.
-  return { rps: sum((r) => r.requests.average), p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), errors: sum((r) => r.errors + r.timeouts), non2xx: sum((r) => r.non2xx) - limited, limited, statuses, cpuMs };
+  return { rps: sum((r) => r.requests.average), p50: pct(times, 50), p95: pct(times, 95), p99: pct(times, 99), errors: sum((r) => r.errors + r.timeouts), non2xx: sum((r) => r.non2xx) - limited, limited, statuses, cpuMs, loadCpuMs, count: times.length };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -172,6 +179,8 @@ function med(runs: Stats[]): Stats {
     non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
     limited: runs.reduce((s, r) => s + r.limited, 0),
     cpuMs: runs.some((r) => r.cpuMs !== undefined) ? median(runs.map((r) => r.cpuMs ?? 0)) : undefined,
+    pgCpuMs: runs.some((r) => r.pgCpuMs !== undefined) ? median(runs.map((r) => r.pgCpuMs ?? 0)) : undefined,
+    loadCpuMs: runs.some((r) => r.loadCpuMs !== undefined) ? median(runs.map((r) => r.loadCpuMs ?? 0)) : undefined,
   };
 }
 
@@ -188,7 +197,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   const tokens = await tokensFor(users);
   const port = await freePort();
   const server = start(SERVER, {
-    PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: SECRET, LOG_LEVEL: 'warn', NODE_ENV: 'production',
+    PORT: String(port), DATA_DIR: dataDir, JWT_SECRET: SECRET, LOG_LEVEL: process.env.LOAD_LOG_LEVEL ?? 'warn', NODE_ENV: 'production',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
     ...(METRICS ? { METRICS_TOKEN: SECRET } : {}),
   }, true);
@@ -209,11 +218,31 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
     search: [withUser({ method: 'GET', path: '/api/v1/foods/search?query=chicken%20breast' })],
     write: [withUser({ method: 'POST', path: '/api/v1/food-logs', body: JSON.stringify({ food_name: 'Load test apple', calories: 95, protein: 0.5, carbs: 25, fat: 0.3, meal_type: 'snack', date: TODAY }) })],
   };
+  // PostgreSQL on this machine: its backends' CPU (utime + stime from /proc) for this database, read
+  // right before and after each run (a backend started during the run counts from 0).
+  const watcher = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : null;
+  await watcher?.connect();
+  const backends = async () => {
+    const m = new Map<number, number>();
+    if (!watcher) return m;
+    const { rows } = await watcher.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    for (const { pid } of rows) m.set(pid, cpuOf(pid));
+    return m;
+  };
+  const product = async (w: string) => {
+    const before = await backends();
+    const s = await drive(base, CONNECTIONS, SECONDS, workloads[w]!, server.pid);
+    const after = await backends();
+    let ms = 0;
+    for (const [p, c] of after) ms += c - (before.get(p) ?? 0);
+    if (watcher && s.count) s.pgCpuMs = ms / s.count;
+    return s;
+  };
   const results: Record<string, Stats[]> = { bare: [] };
   const names = Object.keys(workloads).filter((w) => ONLY.includes(w));
   for (let round = 0; round < ROUNDS; round++) {
     results.bare!.push(await drive(bare, CONNECTIONS, SECONDS, [{ method: 'GET', path: '/' }], barePid));
-    for (const w of names) (results[w] ??= []).push(await drive(base, CONNECTIONS, SECONDS, workloads[w]!, server.pid));
+    for (const w of names) (results[w] ??= []).push(await product(w));
   }
   let mixed: Stats | null = null;
   const rejected: Record<string, number> = {};
@@ -222,6 +251,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   // LOAD_METRICS=1: the server's own latency histogram (onRequest → response), to tell time spent in the
   // server from time spent before it read the request.
   const metrics = METRICS ? await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${SECRET}` } })).text() : '';
+  await watcher?.end();
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   rmSync(dataDir, { recursive: true, force: true });
@@ -229,16 +259,16 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   const bareMed = med(results.bare!);
   console.log(`\n## ${label} (${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s, medians)`);
   console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
-  console.log('| workload | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx (not 429) | 429 | vs bare | server CPU ms/req |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('| workload | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx (not 429) | 429 | vs bare | server CPU ms/req | PostgreSQL CPU ms/req | autocannon CPU ms/req |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   const row = (name: string, s: Stats) =>
-    console.log(`| ${name} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.errors} | ${s.non2xx} | ${s.limited} | ${((100 * s.rps) / bareMed.rps).toFixed(1)} % | ${s.cpuMs?.toFixed(2) ?? ''} |`);
+    console.log(`| ${name} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.errors} | ${s.non2xx} | ${s.limited} | ${((100 * s.rps) / bareMed.rps).toFixed(1)} % | ${s.cpuMs?.toFixed(2) ?? ''} | ${s.pgCpuMs?.toFixed(2) ?? ''} | ${s.loadCpuMs?.toFixed(2) ?? ''} |`);
   row('bare Fastify route', bareMed);
   for (const w of names) row(w, med(results[w]!));
   if (mixed) row(`mixed (${MIXED_USERS} users × ${MIXED_RATE} req/s, ${MIXED_SECONDS} s)`, mixed);
   const odd = [...names.map((w) => [w, results[w]!.flatMap((r) => Object.entries(r.statuses ?? {}))] as const), ['mixed', Object.entries(mixed?.statuses ?? {})] as const].filter(([, e]) => e.length);
   // Per round, so a one-off stall (a checkpoint, a noisy neighbour) is told apart from a steady tail.
-  for (const w of names) console.log(`  ${w} per round: ${results[w]!.map((r) => `${r.rps.toFixed(0)} req/s p99 ${r.p99.toFixed(0)} ms`).join('; ')}`);
+  for (const w of names) console.log(`  ${w} per round: ${results[w]!.map((r) => `${r.rps.toFixed(0)} req/s p99 ${r.p99.toFixed(0)} ms, CPU ms/req server ${r.cpuMs?.toFixed(2)} PostgreSQL ${r.pgCpuMs?.toFixed(2) ?? '-'} autocannon ${r.loadCpuMs?.toFixed(2)}`).join('; ')}`);
   for (const [w, e] of odd) console.log(`  ${w}: non-2xx statuses ${e.map(([k, v]) => `${k}×${v}`).join(', ')}`);
   for (const [what, n] of Object.entries(rejected)) console.log(`  mixed, sample answer: ${what} ×${n}`);
   console.log(`server RSS after the runs: ${rss.toFixed(0)} MB`);

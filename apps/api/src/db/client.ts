@@ -106,5 +106,34 @@ export function pgliteDirFor(dataDir: string) {
 export async function queryArrays(db: Db, name: string, text: string, values: unknown[]): Promise<unknown[][]> {
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
   if (client instanceof PGlite) return (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows;
-  return (await client.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows;
+  const result = (await client.query(new ArrayQuery({ name, text, values, rowMode: 'array' }))) as unknown as pg.QueryArrayResult;
+  return result.rows;
+}
+
+/** The parts of pg's (untyped) Result that ArrayQuery uses. */
+interface PgResult {
+  fields: pg.FieldDef[];
+  _parsers: ((text: string) => unknown)[];
+  _types?: { getTypeParser(oid: number, format: string): (text: string) => unknown };
+  addFields(fields: pg.FieldDef[]): void;
+}
+
+/**
+ * pg's Query for rows as arrays, without the row template: for every result, even in array mode, pg's
+ * Result.addFields builds an object keyed by the column names (the template of object-mode rows) and
+ * copies it, ~5 % of a daily-summary request's CPU profile for its 45 columns (docs/benchmarks.md,
+ * session 20; brianc/node-postgres#3055). Here a result takes only what array rows use: the columns
+ * and their parsers, looked up as pg does. A pg whose Query has no such result keeps its own.
+ */
+class ArrayQuery extends pg.Query {
+  constructor(config: pg.QueryArrayConfig) {
+    super(config);
+    const result = (this as unknown as { _result?: PgResult })._result;
+    if (!result || typeof result.addFields !== 'function') return;
+    result.addFields = (fields) => {
+      result.fields = fields;
+      const types = result._types ?? pg.types;
+      result._parsers = fields.map((f) => types.getTypeParser(f.dataTypeID, (f.format || 'text') as 'text'));
+    };
+  }
 }

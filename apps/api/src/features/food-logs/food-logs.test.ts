@@ -142,6 +142,20 @@ describe('summaries', () => {
     expect(day.json.meals.breakfast).toEqual((await t.http.get(`/food-logs/meal-summary/${DAY}/breakfast`, { token })).json);
     expect((await t.http.get(`/food-logs/meal-summary/${DAY}/brunch`, { token })).status).toBe(422);
   });
+
+  it('lists a day by the time each entry was logged (microseconds apart, or at the same instant by id)', async () => {
+    const day = '2025-04-02';
+    const ids: number[] = [];
+    for (const name of ['First id', 'Second id', 'Third id', 'Fourth id']) ids.push((await t.http.post('/food-logs', { food_name: name, calories: 10, meal_type: 'lunch', date: day }, { token })).json.id);
+    // Logged times against the ids' order (an import, a clock step): 4th, then 2nd, then 1st and 3rd at the same instant.
+    const at = ['2025-04-02 12:00:00.000900+00', '2025-04-02 12:00:00.000500+00', '2025-04-02 12:00:00.000900+00', '2025-04-02 12:00:00.000499+00'];
+    for (let i = 0; i < ids.length; i++) await t.database.raw.executeSql('update food_logs set created_at = $1 where id = $2', [at[i], ids[i]]);
+    const res = await t.http.get(`/food-logs/daily-summary/${day}`, { token });
+    expect(res.json.meals.lunch.foods.map((f: { food_name: string }) => f.food_name)).toEqual(['Fourth id', 'Second id', 'First id', 'Third id']);
+    // The API's times are milliseconds (truncated), as everywhere else.
+    expect(res.json.meals.lunch.foods.map((f: { created_at: string }) => f.created_at)).toEqual(['2025-04-02T12:00:00.000Z', '2025-04-02T12:00:00.000Z', '2025-04-02T12:00:00.000Z', '2025-04-02T12:00:00.000Z']);
+    expect(res.json.meals.lunch).toEqual((await t.http.get(`/food-logs/meal-summary/${day}/lunch`, { token })).json);
+  });
 });
 
 describe('GET /food-logs/download/{days}', () => {

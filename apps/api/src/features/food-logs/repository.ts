@@ -59,14 +59,17 @@ export interface DayGoals {
 export type DayRow = Omit<FoodLogRow, 'user_id' | 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
 
 const GOAL_COLUMNS = ['daily_calorie_goal', 'daily_protein_goal', 'daily_carbs_goal', 'daily_fat_goal', 'daily_fiber_goal'] as const satisfies readonly (keyof DayGoals)[];
-/** The entry columns of the statement, in its order (after the goals). */
+/**
+ * The entry columns of the statement, in its order (after the goals). Not `date`: every row's is the
+ * asked day. `created_at` comes with microseconds, for the order (see DAY_SQL).
+ */
 const DAY_COLUMNS = [
   'id', 'food_id', 'food_name', 'brand_name', 'serving_description', 'serving_grams', 'number_of_servings',
   'calories', 'protein', 'carbohydrates', 'fat', 'fiber', 'sugar', 'sodium', 'potassium', 'saturated_fat', 'monounsaturated_fat', 'polyunsaturated_fat', 'trans_fat', 'cholesterol',
-  ...MICRONUTRIENTS, 'meal_type', 'date', 'created_at', 'updated_at',
+  ...MICRONUTRIENTS, 'meal_type', 'created_at', 'updated_at',
 ] as const satisfies readonly (keyof DayRow)[];
-/** Millisecond ISO text in UTC, as Date.toISOString writes it (both truncate the microseconds). */
-const iso = (c: string) => `to_char(l.${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** ISO text in UTC, as Date.toISOString writes it (both truncate the microseconds); `us`: with the microseconds instead, no Z. */
+const iso = (c: string, us = false) => `to_char(l.${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.${us ? 'US' : 'MS"Z"'}')`;
 
 /**
  * The day summary's one query: the user's goals (settings) and the day's entries in one round trip
@@ -74,19 +77,28 @@ const iso = (c: string) => `to_char(l.${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH2
  * run in array mode (db/client.ts queryArrays): drizzle's row mapping of 20 rows × 45 columns was
  * ~14 % of a summary request's CPU profile (docs/benchmarks.md, session 18). The statement's name
  * carries a hash of its text, so a changed statement never meets an old one on a pooled connection.
+ * No ORDER BY: PostgreSQL's sort of 20 wide rows was ~13 % of the statement's CPU in PostgreSQL
+ * (docs/benchmarks.md, session 20); dayWithGoals orders them by (created_at, id), as the ORDER BY did,
+ * from created_at's text with microseconds (fixed width, so text order is time order).
  */
-const DAY_SQL = `select ${GOAL_COLUMNS.map((c) => `s.${c}`).join(', ')},
-    ${DAY_COLUMNS.map((c) => (c === 'date' ? 'l.date::text' : c === 'created_at' || c === 'updated_at' ? iso(c) : `l.${c}`)).join(', ')}
+export const DAY_SQL = `select ${GOAL_COLUMNS.map((c) => `s.${c}`).join(', ')},
+    ${DAY_COLUMNS.map((c) => (c === 'created_at' ? iso(c, true) : c === 'updated_at' ? iso(c) : `l.${c}`)).join(', ')}
   from users u
   left join user_settings s on s.user_id = u.id
   left join food_logs l on l.user_id = u.id and l.date = $2::date
-  where u.id = $1 and ($3::integer is null or (u.token_version = $3 and u.deactivated_at is null))
-  order by l.created_at, l.id`;
+  where u.id = $1 and ($3::integer is null or (u.token_version = $3 and u.deactivated_at is null))`;
 const DAY_NAME = `food_logs_day_${createHash('sha1').update(DAY_SQL).digest('hex').slice(0, 12)}`;
 const at = Object.fromEntries(DAY_COLUMNS.map((c, i) => [c, GOAL_COLUMNS.length + i])) as Record<(typeof DAY_COLUMNS)[number], number>;
 
+/** ORDER BY created_at, id: the text with microseconds, then the id. */
+function byCreated(a: unknown[], b: unknown[]): number {
+  const x = a[at.created_at] as string;
+  const y = b[at.created_at] as string;
+  return x < y ? -1 : x > y ? 1 : (a[at.id] as number) - (b[at.id] as number);
+}
+
 /** An array row as an entry: an object literal (one shape for every row), not a loop of keyed stores. */
-function dayRow(r: unknown[]): DayRow {
+function dayRow(r: unknown[], date: string): DayRow {
   const v = <T>(i: number) => r[i] as T;
   return {
     id: v(at.id), food_id: v(at.food_id), food_name: v(at.food_name), brand_name: v(at.brand_name),
@@ -96,11 +108,13 @@ function dayRow(r: unknown[]): DayRow {
     monounsaturated_fat: v(at.monounsaturated_fat), polyunsaturated_fat: v(at.polyunsaturated_fat), trans_fat: v(at.trans_fat), cholesterol: v(at.cholesterol),
     calcium: v(at.calcium), iron: v(at.iron), magnesium: v(at.magnesium), zinc: v(at.zinc), vitamin_a: v(at.vitamin_a), vitamin_c: v(at.vitamin_c),
     vitamin_d: v(at.vitamin_d), vitamin_e: v(at.vitamin_e), vitamin_k: v(at.vitamin_k), vitamin_b6: v(at.vitamin_b6), vitamin_b12: v(at.vitamin_b12), folate: v(at.folate),
-    meal_type: v(at.meal_type), date: v(at.date), created_at: v(at.created_at), updated_at: v(at.updated_at),
+    // YYYY-MM-DDTHH:MI:SS.ffffff → milliseconds (truncated, as the MS pattern and Date.toISOString do) and Z.
+    meal_type: v(at.meal_type), date, created_at: `${v<string>(at.created_at).slice(0, 23)}Z`, updated_at: v(at.updated_at),
   };
 }
 
 /**
+ * `date`: YYYY-MM-DD, as the route validates it (so it is also each entry's date as PostgreSQL writes it).
  * `tokenVersion` given: the statement is also the request's authentication (a route with
  * `config.userRow: false`): no row comes back unless the user exists, is not deactivated and has that
  * token version, and `found` is false.
@@ -111,7 +125,9 @@ export async function dayWithGoals(db: Db, userId: number, date: string, tokenVe
   // No row at all: no such user (or not this token's). A null id: no entries that day (the left join's one row).
   const goals = first ? (Object.fromEntries(GOAL_COLUMNS.map((c, i) => [c, first[i] as number | null])) as unknown as DayGoals) : null;
   const rows: DayRow[] = [];
-  for (const r of result) if (r[at.id] !== null) rows.push(dayRow(r));
+  if (first && first[at.id] === null) return { found: true, goals, rows };
+  result.sort(byCreated);
+  for (const r of result) rows.push(dayRow(r, date));
   return { found: first !== undefined, goals, rows };
 }
 

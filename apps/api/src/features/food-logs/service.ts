@@ -168,32 +168,71 @@ export async function deleteLog(db: Db, userId: number, id: number): Promise<voi
   if (!(await repo.deleteLog(db, userId, id))) throw notFound('Food log not found');
 }
 
-function totals(rows: EntryRow[]): NutrientTotals {
-  const sum = (k: 'calories' | 'protein' | 'carbohydrates' | 'fat' | 'fiber' | 'sugar' | 'sodium') => round(rows.reduce((a, r) => a + r[k], 0));
-  return { calories: sum('calories'), protein: sum('protein'), carbs: sum('carbohydrates'), carbohydrates: sum('carbohydrates'), fat: sum('fat'), fiber: sum('fiber'), sugar: sum('sugar'), sodium: sum('sodium') };
+/** Running sums of the summary's nutrients, added entry by entry in the day's order (the same sums, bit for bit, as one reduce per nutrient). */
+interface Sums { calories: number; protein: number; carbohydrates: number; fat: number; fiber: number; sugar: number; sodium: number }
+const noSums = (): Sums => ({ calories: 0, protein: 0, carbohydrates: 0, fat: 0, fiber: 0, sugar: 0, sodium: 0 });
+function add(s: Sums, r: EntryRow) {
+  s.calories += r.calories;
+  s.protein += r.protein;
+  s.carbohydrates += r.carbohydrates;
+  s.fat += r.fat;
+  s.fiber += r.fiber;
+  s.sugar += r.sugar;
+  s.sodium += r.sodium;
 }
+function totalsOf(s: Sums): NutrientTotals {
+  const carbs = round(s.carbohydrates);
+  return { calories: round(s.calories), protein: round(s.protein), carbs, carbohydrates: carbs, fat: round(s.fat), fiber: round(s.fiber), sugar: round(s.sugar), sodium: round(s.sodium) };
+}
+
+function totals(rows: EntryRow[]): NutrientTotals {
+  const s = noSums();
+  for (const r of rows) add(s, r);
+  return totalsOf(s);
+}
+
+/** The order of the literal in micronutrientTotals; a start-up check keeps it MICRONUTRIENTS' order. */
+const MICRO_ORDER = ['calcium', 'iron', 'magnesium', 'zinc', 'vitamin_a', 'vitamin_c', 'vitamin_d', 'vitamin_e', 'vitamin_k', 'vitamin_b6', 'vitamin_b12', 'folate'];
+if (MICRO_ORDER.join() !== MICRONUTRIENTS.join()) throw new Error('food-logs service: micronutrientTotals reads the micronutrients in another order than MICRONUTRIENTS');
 
 /** The day's vitamins and minerals: summed over the entries that know each one, null when none does. */
 function micronutrientTotals(rows: EntryRow[]): Micronutrients {
-  const out = {} as Record<(typeof MICRONUTRIENTS)[number], number | null>;
-  for (const k of MICRONUTRIENTS) {
-    let sum = 0;
-    let known = false;
-    for (const r of rows) {
-      const v = r[k];
-      if (v !== null) {
-        sum += v;
-        known = true;
+  const sums = MICRONUTRIENTS.map(() => 0);
+  const known = MICRONUTRIENTS.map(() => false);
+  for (const r of rows) {
+    // A literal per entry in MICRO_ORDER (one shape), not a keyed read per nutrient and entry.
+    const v = [r.calcium, r.iron, r.magnesium, r.zinc, r.vitamin_a, r.vitamin_c, r.vitamin_d, r.vitamin_e, r.vitamin_k, r.vitamin_b6, r.vitamin_b12, r.folate];
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i]!;
+      if (x !== null) {
+        sums[i]! += x;
+        known[i] = true;
       }
     }
-    out[k] = known ? Math.round(sum * 1000) / 1000 : null;
   }
+  const out = {} as Record<(typeof MICRONUTRIENTS)[number], number | null>;
+  MICRONUTRIENTS.forEach((k, i) => (out[k] = known[i] ? Math.round(sums[i]! * 1000) / 1000 : null));
   return out;
 }
 
 function meal(mealType: (typeof MEAL_TYPES)[number], rows: EntryRow[]): MealSummary {
   const mine = rows.filter((r) => r.meal_type === mealType);
   return { meal_type: mealType, foods: mine.map(toEntry), totals: totals(mine) };
+}
+
+/** The day's meals in one pass over its entries (each entry built once, each sum added once). */
+function meals(rows: EntryRow[]): DailySummary['meals'] {
+  const byType = new Map(MEAL_TYPES.map((m) => [m as string, { foods: [] as FoodLogEntry[], sums: noSums() }]));
+  for (const r of rows) {
+    const m = byType.get(r.meal_type);
+    if (!m) continue;
+    m.foods.push(toEntry(r));
+    add(m.sums, r);
+  }
+  return Object.fromEntries(MEAL_TYPES.map((t) => {
+    const m = byType.get(t)!;
+    return [t, { meal_type: t, foods: m.foods, totals: totalsOf(m.sums) }];
+  })) as DailySummary['meals'];
 }
 
 export async function mealSummary(db: Db, userId: number, date: string, mealType: (typeof MEAL_TYPES)[number]): Promise<MealSummary> {
@@ -226,7 +265,7 @@ export async function dailySummary(db: Db, userId: number, date: string, goalsJs
   g = { ...(settings ?? {}), ...g };
   return {
     date,
-    meals: Object.fromEntries(MEAL_TYPES.map((m) => [m, meal(m, rows)])) as DailySummary['meals'],
+    meals: meals(rows),
     daily_totals: { ...totals(rows), micronutrients: micronutrientTotals(rows) },
     goals: { calories: g.daily_calorie_goal ?? 0, protein: g.daily_protein_goal ?? 0, carbs: g.daily_carbs_goal ?? 0, fat: g.daily_fat_goal ?? 0, fiber: g.daily_fiber_goal ?? 0 },
   };
