@@ -15,7 +15,7 @@ import queuePlugin from './plugins/queue.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import webPlugin from './plugins/web.ts';
 import metricsPlugin from './plugins/metrics.ts';
-import { loggerOptions } from './plugins/logging.ts';
+import { loggerOptions, RequestLogController } from './plugins/logging.ts';
 import { postgresRateLimitStore } from './plugins/rate-limit-store.ts';
 import backgroundPlugin from './plugins/background.ts';
 import workerOnlyPlugin from './plugins/worker-only.ts';
@@ -45,6 +45,7 @@ function trustProxyOption(v: Config['TRUST_PROXY']): boolean | string[] | ((addr
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
+    logController: new RequestLogController(),
     bodyLimit: config.BODY_LIMIT,
     // onReady loads the food seed and starts the job queue: minutes on a slow first start are fine.
     pluginTimeout: 180_000,

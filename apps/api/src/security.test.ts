@@ -109,6 +109,19 @@ describe('account deletion compares e-mail addresses exactly (item 10)', () => {
   });
 });
 
+describe('request log', () => {
+  it('writes one line per request, with the method, the URL, the status and the time it took', async () => {
+    const marker = `log-${Date.now()}`;
+    expect((await http.get(`/foods/search?query=${marker}`)).status).toBe(401);
+    const line = await waitFor(async () => logLines.find((l) => l.includes(marker)));
+    const entry = JSON.parse(line!);
+    expect(entry).toMatchObject({ msg: 'request completed', req: { method: 'GET' }, res: { statusCode: 401 } });
+    expect(entry.req.url).toContain(marker);
+    expect(typeof entry.responseTime).toBe('number');
+    expect(logLines.filter((l) => l.includes(marker))).toHaveLength(1);
+  });
+});
+
 describe('the ?_auth token (iOS)', () => {
   it('is never written to the log, and is refused on state-changing requests', async () => {
     const { token } = await createUser(t, { http });
