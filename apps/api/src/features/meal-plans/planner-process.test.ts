@@ -29,10 +29,20 @@ const alive = (pid: number) => {
 
 describe('the planner process', () => {
   it('exits after its idle period, and the next plan starts a new one', async () => {
-    const first = await t.http.post('/meal-plans/multi-day', multiDayBody({ days: 1 }), { token: user.token });
+    const first = await t.http.post('/meal-plans/multi-day', multiDayBody({ days: 3 }), { token: user.token });
     expect(first.status).toBe(202);
-    const pid = (await waitFor(async () => plannerProcess(), 60_000, 20))!.pid;
-    expect(await waitForPlan(t, user.token, first.json.id)).toMatchObject({ status: 'completed', error_message: null });
+    // systemd stops a service by signalling all its processes at once (and Ctrl-C a terminal's): the
+    // planner, once it has answered, leaves its end to the server, which stops its jobs between days.
+    await waitFor(async () => {
+      const plan = (await t.http.get(`/meal-plans/${first.json.id}`, { token: user.token })).json;
+      return plan.status !== 'processing' || plan.result?.days_completed >= 1;
+    }, 60_000, 20);
+    const pid = plannerProcess()!.pid;
+    process.kill(pid, 'SIGTERM');
+    const done = await waitForPlan(t, user.token, first.json.id);
+    expect(done).toMatchObject({ status: 'completed', error_message: null });
+    expect(done.plan_days).toHaveLength(3);
+    expect((await t.http.get(`/meal-plan-tasks/${done.task_id}`, { token: user.token })).json).toMatchObject({ status: 'completed', attempts: 1 });
 
     // One idle second later the process is gone, not merely unused.
     await waitFor(async () => !plannerProcess() && !alive(pid), 15_000, 50);

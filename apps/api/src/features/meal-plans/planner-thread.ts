@@ -36,14 +36,6 @@ export function setPlannerIdleMs(ms: number) {
 /** The running child (its process id and the calls it is working on), or null when none runs. */
 export const plannerProcess = (): { pid: number; calls: number } | null => (current?.child.pid ? { pid: current.child.pid, calls: current.pending.size } : null);
 
-/** Ends the child now; calls it was working on reject. */
-export function stopPlanner() {
-  const p = current;
-  if (!p) return;
-  current = null;
-  p.child.kill('SIGTERM');
-}
-
 function settleAll(p: Planner, err: Error) {
   if (current === p) current = null;
   if (p.idle) clearTimeout(p.idle);

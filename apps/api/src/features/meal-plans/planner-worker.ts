@@ -5,7 +5,15 @@
  */
 import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import * as planner from './planner.ts';
+
+if (!process.send) throw new Error('planner-worker runs as a child process of the server (planner-thread.ts), with an IPC channel');
+const send = process.send.bind(process);
+
+// The server's shutdown decides when this process ends: systemd (KillMode=control-group) and a terminal's
+// Ctrl-C signal every process of the service at once, and the day being solved must still reach the
+// server, which stops its jobs between days. The channel closes when the server exits, and this follows.
+for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(sig, () => {});
+process.on('disconnect', () => process.exit(0));
 
 // Most of this process's work is plans generated in the background (the app polls for them); a person
 // waiting on a page is not. It steps back (nice 10) so the API's requests and the database keep their
@@ -23,18 +31,15 @@ try {
   }
 }
 
-const fns = { planPlanDay: planner.planPlanDay, replan: planner.replan, planToday: planner.planToday, mealOptions: planner.mealOptions } as Record<string, (...args: any[]) => unknown>;
-
-if (!process.send) throw new Error('planner-worker runs as a child process of the server (planner-thread.ts), with an IPC channel');
-const send = process.send.bind(process);
+// Loaded after the handlers above are in place (it takes a second or so); calls that arrive meanwhile wait for it.
+const planner = import('./planner.ts').then((p) => ({ planPlanDay: p.planPlanDay, replan: p.replan, planToday: p.planToday, mealOptions: p.mealOptions }) as Record<string, (...args: any[]) => unknown>);
 
 process.on('message', async (msg: { id: number; fn: string; args: unknown[] }) => {
   try {
-    const value = await fns[msg.fn]!(...msg.args);
+    const value = await (await planner)[msg.fn]!(...msg.args);
     send({ id: msg.id, ok: true, value });
   } catch (err) {
     const e = err as Error;
     send({ id: msg.id, ok: false, name: e.name, message: e.message });
   }
 });
-process.on('disconnect', () => process.exit(0));
