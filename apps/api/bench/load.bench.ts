@@ -5,8 +5,8 @@
  * Env: LOAD_SECONDS (per workload and round, default 15), LOAD_ROUNDS (3), LOAD_CONNECTIONS (50),
  * LOAD_MIXED_SECONDS (60), LOAD_MIXED_USERS (200), LOAD_MIXED_RATE (requests a second per user, 1), LOAD_ONLY=summary,search,write,mixed, LOAD_DATABASES=pglite,postgres,
  * LOAD_CPU_PROF=<dir> (CPU profile of the product server; summarise with `npx tsx bench/profile-summary.ts <file>`),
- * LOAD_START_IDLE_SECONDS (8: the "at start" RSS reading after /health answered), LOAD_IDLE_SECONDS (PLANNER_IDLE_MS + 5 s:
- * the second reading after the runs, once the planner process has exited). RSS and CPU include the server's child processes.
+ * LOAD_NODE_ARGS (extra node flags for the product server), LOAD_START_IDLE_SECONDS (8: the "at start" RSS reading after /health answered), LOAD_IDLE_SECONDS (PLANNER_IDLE_MS + 5 s:
+ * the second reading after the runs, once the queued plans are made (at most LOAD_DRAIN_MAX_SECONDS, 600) and the planner process has exited). RSS and CPU include the server's child processes.
  * Users are written straight into the database and their tokens minted with the server's secret, so
  * the sign-up limits do not shape the numbers. Rounds are interleaved (bare, summary, search, write,
  * bare, …) and medians reported, so one noisy moment on a shared machine does not decide a number.
@@ -53,12 +53,15 @@ async function freePort(): Promise<number> {
 /** LOAD_CPU_PROF=<dir>: the product server writes a V8 CPU profile there when it stops (bench/profile-summary.ts reads it). */
 const CPU_PROF = process.env.LOAD_CPU_PROF;
 const METRICS = process.env.LOAD_METRICS === '1';
+/** LOAD_NODE_ARGS="--max-semi-space-size=4 …": extra node flags for the product server (to compare V8 settings). */
+const NODE_ARGS = (process.env.LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /** A TypeScript script runs under tsx (the bare server); the product runs its build, as `npm start` and production do. */
-function start(script: string, env: Record<string, string>, profile = false): ChildProcess {
-  const prof = profile && CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
+function start(script: string, env: Record<string, string>, product = false): ChildProcess {
+  const prof = product && CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...prof, ...loader, script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const flags = product ? NODE_ARGS : [];
+  const child = spawn(process.execPath, [...flags, ...prof, ...loader, script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return child;
 }
 
@@ -140,6 +143,8 @@ const rssText = (r: { total: number; server: number; children: number }) => `${r
 
 /** Seconds to wait after the runs before the second RSS reading: the planner's idle period (PLANNER_IDLE_MS) and a few more. */
 const IDLE_SECONDS = Number(process.env.LOAD_IDLE_SECONDS ?? Number(process.env.PLANNER_IDLE_MS ?? 30_000) / 1000 + 5);
+/** At most this long (s) waiting for the plans queued by the runs to be made before the idle period starts. */
+const DRAIN_MAX_SECONDS = Number(process.env.LOAD_DRAIN_MAX_SECONDS ?? 600);
 /** Seconds after /health first answered for the "at start" reading. */
 const START_IDLE_SECONDS = Number(process.env.LOAD_START_IDLE_SECONDS ?? 8);
 
@@ -267,6 +272,16 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   const rejected: Record<string, number> = {};
   if (ONLY.includes('mixed')) mixed = await driveMixed(base, tokens.slice(0, MIXED_USERS), server.pid, rejected);
   const rss = rssOf(server.pid!);
+  // The mixed workload queues more plans than the planner makes in its 30 s: wait until the server and its
+  // children are quiet (under 5 % of a core for 5 s), then the planner's idle period.
+  const drainStart = Date.now();
+  for (let prev = cpuOf(server.pid); Date.now() - drainStart < DRAIN_MAX_SECONDS * 1000; ) {
+    await new Promise((r) => setTimeout(r, 5_000));
+    const now = cpuOf(server.pid);
+    if (now - prev < 250) break;
+    prev = now;
+  }
+  const drainSeconds = (Date.now() - drainStart) / 1000;
   await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
   const rssIdle = rssOf(server.pid!);
   // LOAD_METRICS=1: the server's own latency histogram (onRequest → response), to tell time spent in the
@@ -293,7 +308,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   for (const [what, n] of Object.entries(rejected)) console.log(`  mixed, sample answer: ${what} ×${n}`);
   console.log(`server RSS at start, ${START_IDLE_SECONDS} s after /health answered: ${rssText(rssStart)}`);
   console.log(`server RSS right after the runs: ${rssText(rss)}`);
-  console.log(`server RSS after ${IDLE_SECONDS} s idle (the planner process exits after PLANNER_IDLE_MS without work): ${rssText(rssIdle)}`);
+  console.log(`server RSS after the queued plans were made (${drainSeconds.toFixed(0)} s) and ${IDLE_SECONDS} s idle (the planner process exits after PLANNER_IDLE_MS without work): ${rssText(rssIdle)}`);
   if (metrics) {
     const buckets = new Map<string, string[]>();
     for (const m of metrics.matchAll(/^http_request_duration_seconds_bucket\{le="([^"]+)",method="(\w+)",route="([^"]+)"\} (\d+)/gm)) {
