@@ -143,7 +143,7 @@ const rssText = (r: { total: number; server: number; children: number }) => `${r
 
 /** Seconds to wait after the runs before the second RSS reading: the planner's idle period (PLANNER_IDLE_MS) and a few more. */
 const IDLE_SECONDS = Number(process.env.LOAD_IDLE_SECONDS ?? Number(process.env.PLANNER_IDLE_MS ?? 30_000) / 1000 + 5);
-/** At most this long (s) waiting for the plans queued by the runs to be made before the idle period starts. */
+/** At most this long (s) waiting for the plans queued by the mixed workload to be made before the idle period starts. */
 const DRAIN_MAX_SECONDS = Number(process.env.LOAD_DRAIN_MAX_SECONDS ?? 600);
 /** Seconds after /health first answered for the "at start" reading. */
 const START_IDLE_SECONDS = Number(process.env.LOAD_START_IDLE_SECONDS ?? 8);
@@ -272,14 +272,25 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   const rejected: Record<string, number> = {};
   if (ONLY.includes('mixed')) mixed = await driveMixed(base, tokens.slice(0, MIXED_USERS), server.pid, rejected);
   const rss = rssOf(server.pid!);
-  // The mixed workload queues more plans than the planner makes in its 30 s: wait until the server and its
-  // children are quiet (under 5 % of a core for 5 s), then the planner's idle period.
+  // LOAD_HEAP_SNAPSHOT=1 with LOAD_NODE_ARGS=--heapsnapshot-signal=SIGUSR2: the server writes a heap snapshot into the repository's root now.
+  if (process.env.LOAD_HEAP_SNAPSHOT === '1') server.kill('SIGUSR2');
+  // The mixed workload queues more plans than the planner makes in its 30 s: wait until every mixed user's
+  // plan tasks are done (GET /meal-plan-tasks: `active`), then the planner's idle period.
   const drainStart = Date.now();
-  for (let prev = cpuOf(server.pid); Date.now() - drainStart < DRAIN_MAX_SECONDS * 1000; ) {
-    await new Promise((r) => setTimeout(r, 5_000));
-    const now = cpuOf(server.pid);
-    if (now - prev < 250) break;
-    prev = now;
+  if (mixed) {
+    const users = tokens.slice(0, MIXED_USERS);
+    while (Date.now() - drainStart < DRAIN_MAX_SECONDS * 1000) {
+      let active = 0;
+      for (let i = 0; i < users.length; i += 20) {
+        const counts = await Promise.all(users.slice(i, i + 20).map(async (token) => {
+          const res = await fetch(`${base}/api/v1/meal-plan-tasks?per_page=1`, { headers: { authorization: `Bearer ${token}` } });
+          return res.ok ? ((await res.json()) as { active: number }).active : 1;
+        }));
+        active += counts.reduce((a, b) => a + b, 0);
+      }
+      if (active === 0) break;
+      await new Promise((r) => setTimeout(r, 5_000));
+    }
   }
   const drainSeconds = (Date.now() - drainStart) / 1000;
   await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
