@@ -5,7 +5,7 @@
  * Env: LOAD_SECONDS (per workload and round, default 15), LOAD_ROUNDS (3), LOAD_CONNECTIONS (50),
  * LOAD_MIXED_SECONDS (60), LOAD_MIXED_USERS (200), LOAD_MIXED_RATE (requests a second per user, 1), LOAD_ONLY=summary,search,write,mixed, LOAD_DATABASES=pglite,postgres,
  * LOAD_CPU_PROF=<dir> (CPU profile of the product server; summarise with `npx tsx bench/profile-summary.ts <file>`),
- * LOAD_NODE_ARGS (extra node flags for the product server), LOAD_START_IDLE_SECONDS (8: the "at start" RSS reading after /health answered), LOAD_IDLE_SECONDS (PLANNER_IDLE_MS + 5 s:
+ * LOAD_NODE_ARGS (extra node flags for the product server), LOAD_SERVER (another build of it, apps/api/<dir>/server.mjs), LOAD_START_IDLE_SECONDS (8: the "at start" RSS reading after /health answered), LOAD_IDLE_SECONDS (PLANNER_IDLE_MS + 5 s:
  * the second reading after the runs, once the queued plans are made (at most LOAD_DRAIN_MAX_SECONDS, 600) and the planner process has exited). RSS and CPU include the server's child processes.
  * Users are written straight into the database and their tokens minted with the server's secret, so
  * the sign-up limits do not shape the numbers. Rounds are interleaved (bare, summary, search, write,
@@ -70,7 +70,8 @@ function buildServer(): string {
   execFileSync(process.execPath, [join(ROOT, 'apps/api/scripts/build.mjs'), '--if-changed'], { cwd: ROOT, stdio: 'inherit' });
   return 'apps/api/dist/server.mjs';
 }
-const SERVER = buildServer();
+/** LOAD_SERVER=apps/api/<dir>/server.mjs: another build of the server, e.g. an older commit's, to compare two builds side by side. */
+const SERVER = process.env.LOAD_SERVER || buildServer();
 
 async function waitHealthy(url: string) {
   for (let i = 0; i < 600; i++) {
