@@ -4,16 +4,15 @@
  *   BENCH_DATABASE_URL=postgres://… npm run bench:load     PGlite, then that PostgreSQL server
  * Env: LOAD_SECONDS (per workload and round, default 15), LOAD_ROUNDS (3), LOAD_CONNECTIONS (50),
  * LOAD_MIXED_SECONDS (60), LOAD_MIXED_USERS (200), LOAD_MIXED_RATE (requests a second per user, 1), LOAD_ONLY=summary,search,write,mixed, LOAD_DATABASES=pglite,postgres,
- * LOAD_LOG_LEVEL (the server's LOG_LEVEL, default warn; info = production's default, a request log line per request),
- * LOAD_CPU_PROF=<dir> (CPU profile of the product server; summarise with `npx tsx bench/profile-summary.ts <file>`),
- * LOAD_NODE_ARGS (extra node flags for the product server), LOAD_SERVER (another build of it, e.g. apps/api/dist-before/server.mjs: A/B runs of two builds), LOAD_START_IDLE_SECONDS (8: the "at start" RSS reading after /health answered), LOAD_IDLE_SECONDS (PLANNER_IDLE_MS + 5 s:
- * the second reading after the runs, once the queued plans are made (at most LOAD_DRAIN_MAX_SECONDS, 600) and the planner process has exited). RSS and CPU include the server's child processes.
+ * LOAD_LOG_LEVEL (the server's LOG_LEVEL, default warn; info = production's default, a request log line pair per request),
+ * LOAD_SERVER=<built server.mjs> (a copy of another build, e.g. apps/api/dist-before/server.mjs: A/B runs of two builds),
+ * LOAD_CPU_PROF=<dir> (CPU profile of the product server; summarise with `npx tsx bench/profile-summary.ts <file>`).
  * Users are written straight into the database and their tokens minted with the server's secret, so
  * the sign-up limits do not shape the numbers. Rounds are interleaved (bare, summary, search, write,
  * bare, …) and medians reported, so one noisy moment on a shared machine does not decide a number.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,15 +54,12 @@ async function freePort(): Promise<number> {
 /** LOAD_CPU_PROF=<dir>: the product server writes a V8 CPU profile there when it stops (bench/profile-summary.ts reads it). */
 const CPU_PROF = process.env.LOAD_CPU_PROF;
 const METRICS = process.env.LOAD_METRICS === '1';
-/** LOAD_NODE_ARGS="--max-semi-space-size=4 …": extra node flags for the product server (to compare V8 settings). */
-const NODE_ARGS = (process.env.LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /** A TypeScript script runs under tsx (the bare server); the product runs its build, as `npm start` and production do. */
-function start(script: string, env: Record<string, string>, product = false): ChildProcess {
-  const prof = product && CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
+function start(script: string, env: Record<string, string>, profile = false): ChildProcess {
+  const prof = profile && CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const flags = product ? NODE_ARGS : [];
-  const child = spawn(process.execPath, [...flags, ...prof, ...loader, script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...prof, ...loader, script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return child;
 }
 
@@ -72,8 +68,8 @@ function buildServer(): string {
   execFileSync(process.execPath, [join(ROOT, 'apps/api/scripts/build.mjs'), '--if-changed'], { cwd: ROOT, stdio: 'inherit' });
   return 'apps/api/dist/server.mjs';
 }
-/** LOAD_SERVER=apps/api/<dir>/server.mjs: another build of the server, e.g. an older commit's, to compare two builds side by side. */
-const SERVER = process.env.LOAD_SERVER || buildServer();
+/** LOAD_SERVER=<file>: run that build instead (e.g. a copy of an earlier build, for interleaved before/after runs). */
+const SERVER = process.env.LOAD_SERVER ?? buildServer();
 
 async function waitHealthy(url: string) {
   for (let i = 0; i < 600; i++) {
@@ -85,49 +81,18 @@ async function waitHealthy(url: string) {
   throw new Error(`${url} did not become healthy`);
 }
 
-/** The process ids of a process's children, grandchildren, … (the planner's child process of the server). */
-function descendants(pid: number): number[] {
-  const out: number[] = [];
-  let tasks: string[] = [];
-  try {
-    tasks = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return out;
-  }
-  for (const tid of tasks) {
-    try {
-      for (const c of readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number)) out.push(c, ...descendants(c));
-    } catch {}
-  }
-  return out;
-}
-
-function statFields(pid: number): string[] | null {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  } catch {
-    return null;
-  }
-}
-
-/**
- * CPU time (user + system) the server and its child processes have used, in ms: on a shared machine, CPU
- * per request is steadier than req/s. Children that already exited count through the server's cutime/cstime.
- */
+/** CPU time (user + system) a process has used, in ms: on a shared machine, CPU per request is steadier than req/s. */
 function cpuOf(pid: number | undefined): number {
   if (!pid) return 0;
-  const f = statFields(pid);
-  if (!f) return 0;
-  // utime, stime, cutime, cstime: fields 14-17 of /proc/<pid>/stat, in clock ticks of 1/100 s
-  let ticks = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
-  for (const c of descendants(pid)) {
-    const g = statFields(c);
-    if (g) ticks += Number(g[11]) + Number(g[12]);
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return 0;
   }
-  return (ticks * 1000) / 100;
 }
 
-function rssOfOne(pid: number): number {
+function rssOf(pid: number): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
@@ -135,21 +100,6 @@ function rssOfOne(pid: number): number {
     return 0;
   }
 }
-
-/** The server's resident memory with its child processes' (the meal planner runs in one while it has work). */
-function rssOf(pid: number): { total: number; server: number; children: number } {
-  const server = rssOfOne(pid);
-  const children = descendants(pid).reduce((s, c) => s + rssOfOne(c), 0);
-  return { total: server + children, server, children };
-}
-const rssText = (r: { total: number; server: number; children: number }) => `${r.total.toFixed(0)} MB (server ${r.server.toFixed(0)} MB + child processes ${r.children.toFixed(0)} MB)`;
-
-/** Seconds to wait after the runs before the second RSS reading: the planner's idle period (PLANNER_IDLE_MS) and a few more. */
-const IDLE_SECONDS = Number(process.env.LOAD_IDLE_SECONDS ?? Number(process.env.PLANNER_IDLE_MS ?? 30_000) / 1000 + 5);
-/** At most this long (s) waiting for the plans queued by the mixed workload to be made before the idle period starts. */
-const DRAIN_MAX_SECONDS = Number(process.env.LOAD_DRAIN_MAX_SECONDS ?? 600);
-/** Seconds after /health first answered for the "at start" reading. */
-const START_IDLE_SECONDS = Number(process.env.LOAD_START_IDLE_SECONDS ?? 8);
 
 /** Users with a week of realistic logs (today included), written in bulk. */
 async function seed(database: Database) {
@@ -253,8 +203,6 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   }, true);
   const base = `http://127.0.0.1:${port}`;
   await waitHealthy(`${base}/api/v1/health`);
-  await new Promise((r) => setTimeout(r, START_IDLE_SECONDS * 1000));
-  const rssStart = rssOf(server.pid!);
   const auth = (ctx: Record<string, string>) => ({ authorization: `Bearer ${ctx.token}` });
   // A user per request, drawn from all seeded users: per-user limits (60 searches a minute) are not
   // what these workloads measure, and 50 connections are 50 apps, not one person.
@@ -300,29 +248,6 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   const rejected: Record<string, number> = {};
   if (ONLY.includes('mixed')) mixed = await driveMixed(base, tokens.slice(0, MIXED_USERS), server.pid, rejected);
   const rss = rssOf(server.pid!);
-  // LOAD_HEAP_SNAPSHOT=1 with LOAD_NODE_ARGS=--heapsnapshot-signal=SIGUSR2: the server writes a heap snapshot into the repository's root now.
-  if (process.env.LOAD_HEAP_SNAPSHOT === '1') server.kill('SIGUSR2');
-  // The mixed workload queues more plans than the planner makes in its 30 s: wait until every mixed user's
-  // plan tasks are done (GET /meal-plan-tasks: `active`), then the planner's idle period.
-  const drainStart = Date.now();
-  if (mixed) {
-    const users = tokens.slice(0, MIXED_USERS);
-    while (Date.now() - drainStart < DRAIN_MAX_SECONDS * 1000) {
-      let active = 0;
-      for (let i = 0; i < users.length; i += 20) {
-        const counts = await Promise.all(users.slice(i, i + 20).map(async (token) => {
-          const res = await fetch(`${base}/api/v1/meal-plan-tasks?per_page=1`, { headers: { authorization: `Bearer ${token}` } });
-          return res.ok ? ((await res.json()) as { active: number }).active : 1;
-        }));
-        active += counts.reduce((a, b) => a + b, 0);
-      }
-      if (active === 0) break;
-      await new Promise((r) => setTimeout(r, 5_000));
-    }
-  }
-  const drainSeconds = (Date.now() - drainStart) / 1000;
-  await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
-  const rssIdle = rssOf(server.pid!);
   // LOAD_METRICS=1: the server's own latency histogram (onRequest → response), to tell time spent in the
   // server from time spent before it read the request.
   const metrics = METRICS ? await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${SECRET}` } })).text() : '';
@@ -346,9 +271,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   for (const w of names) console.log(`  ${w} per round: ${results[w]!.map((r) => `${r.rps.toFixed(0)} req/s p99 ${r.p99.toFixed(0)} ms, CPU ms/req server ${r.cpuMs?.toFixed(2)} PostgreSQL ${r.pgCpuMs?.toFixed(2) ?? '-'} autocannon ${r.loadCpuMs?.toFixed(2)}`).join('; ')}`);
   for (const [w, e] of odd) console.log(`  ${w}: non-2xx statuses ${e.map(([k, v]) => `${k}×${v}`).join(', ')}`);
   for (const [what, n] of Object.entries(rejected)) console.log(`  mixed, sample answer: ${what} ×${n}`);
-  console.log(`server RSS at start, ${START_IDLE_SECONDS} s after /health answered: ${rssText(rssStart)}`);
-  console.log(`server RSS right after the runs: ${rssText(rss)}`);
-  console.log(`server RSS after the queued plans were made (${drainSeconds.toFixed(0)} s) and ${IDLE_SECONDS} s idle (the planner process exits after PLANNER_IDLE_MS without work): ${rssText(rssIdle)}`);
+  console.log(`server RSS after the runs: ${rss.toFixed(0)} MB`);
   if (metrics) {
     const buckets = new Map<string, string[]>();
     for (const m of metrics.matchAll(/^http_request_duration_seconds_bucket\{le="([^"]+)",method="(\w+)",route="([^"]+)"\} (\d+)/gm)) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the API for production: `npm run build -w apps/api`, or `node apps/api/scripts/build.mjs
 // --if-changed` (what `npm start` runs: builds only when a source is newer than the build). esbuild
-// bundles the server and the planner process's entry, with the workspace packages (@app/contracts,
+// bundles the server and the planner thread's entry, with the workspace packages (@app/contracts,
 // @app/nutrition) compiled in and every other package left to node_modules, into apps/api/dist
 // (git-ignored). Production then runs plain JavaScript: no TypeScript loader thread, no compiler, no
 // inline source maps held in memory. `npm run dev` and the tests keep running the sources with tsx.
@@ -45,8 +45,8 @@ const result = await build({
   absWorkingDir: api,
   entryPoints: {
     server: 'src/server.ts',
-    // planner-thread.ts forks `./planner-worker.mjs` next to its own module: in the bundle that is this
-    // file, the child's entry compiled (in the sources, that .mjs registers tsx and imports planner-worker.ts).
+    // planner-thread.ts starts `./planner-worker.mjs` next to its own module: in the bundle that is this
+    // file, the worker compiled (in the sources, that .mjs registers tsx and imports planner-worker.ts).
     'planner-worker': 'src/features/meal-plans/planner-worker.ts',
   },
   outdir: outDir,

@@ -21,7 +21,6 @@ import backgroundPlugin from './plugins/background.ts';
 import workerOnlyPlugin from './plugins/worker-only.ts';
 import entitlementsPlugin from './plugins/entitlements.ts';
 import features from './features/index.ts';
-import { setPlannerIdleMs } from './features/meal-plans/planner-thread.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -62,7 +61,6 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-  setPlannerIdleMs(config.PLANNER_IDLE_MS);
 
   await app.register(errorsPlugin);
   // Before authentication: a worker-only process answers 404, not 401, to everything but health and metrics.

@@ -74,8 +74,6 @@ const EnvSchema = z.object({
   API: bool.default(true),
   /** A plan task whose worker has not beaten its heartbeat for this long is handed to another worker. */
   PLAN_STALL_AFTER: duration.pipe(z.number().min(3, 'PLAN_STALL_AFTER must be at least 3 seconds')).default(60),
-  /** The meal planner's child process exits after this many ms without plan work (its memory goes back to the system). */
-  PLANNER_IDLE_MS: z.coerce.number().int().min(0).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.optional(),
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),

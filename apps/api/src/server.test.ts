@@ -79,7 +79,7 @@ describe('the server process', () => {
 // Production (`npm start`, the Dockerfile, the systemd units) runs the esbuild bundle in apps/api/dist, not
 // the TypeScript: everything the server finds next to its own files must be found from there too.
 describe('the production build', () => {
-  it('starts from apps/api/dist with the migrations and the built-in foods, and plans meals in its planner process', async () => {
+  it('starts from apps/api/dist with the migrations and the built-in foods, and plans meals in its planner thread', async () => {
     execFileSync(process.execPath, [join(root, 'apps/api/scripts/build.mjs'), '--if-changed'], { cwd: root, stdio: 'pipe' });
     const dataDir = mkdtempSync(join(tmpdir(), 'nt-built-'));
     const port = await freePort();
@@ -97,7 +97,7 @@ describe('the production build', () => {
     const search: any = await (await fetch(`${api}/foods/search?query=banana`, { headers: auth })).json();
     expect(search.foods[0].name).toMatch(/banana/i);
 
-    // The planner runs in a child process started from its own file: dist/planner-worker.mjs in the build.
+    // The planner runs in a worker thread started from its own file: dist/planner-worker.mjs in the build.
     const body = { days: 1, name: 'Built', start_date: '2025-03-03', plan_type: 'multi-day', request_data: { nutritional_goals: { calories: 2000, protein: 110, carbs: 230, fat: 70, fiber: 30 } } };
     const created = await fetch(`${api}/meal-plans/multi-day`, { method: 'POST', headers: { ...json, ...auth }, body: JSON.stringify(body) });
     expect(created.status).toBe(202);

@@ -1,5 +1,4 @@
-// Entry of the planner's child process from the sources (tests, `npm run dev`): register tsx before
-// loading the TypeScript. The build (apps/api/dist) has a compiled planner-worker.mjs instead.
+// Entry of the planner thread: Node 20 workers do not inherit tsx's loader, so register it before loading the TypeScript.
 import { register } from 'tsx/esm/api';
 
 register();
