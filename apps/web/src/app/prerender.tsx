@@ -3,7 +3,7 @@
  * signed-out visitor's first render produces, plus the emotion (MUI) CSS it needs, so the page paints
  * before any script runs; app/main.tsx then hydrates it.
  */
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import createEmotionServer from '@emotion/server/create-instance';
@@ -13,22 +13,27 @@ import { createEmotionCache } from './emotion-cache';
 import { makeStore } from '../lib/store';
 import { pageTitle } from './page-titles';
 
+/** Renders `children` inside the app's providers (a signed-out store), with the emotion CSS the render needed. */
+function renderWithStyles(children: ReactNode, hydrating: boolean): { html: string; styles: string } {
+  const cache = createEmotionCache();
+  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+  const html = renderToString(
+    <StrictMode>
+      <AppProviders store={makeStore({ token: null, user: null, status: 'anonymous' })} cache={cache} hydrating={hydrating}>
+        {children}
+      </AppProviders>
+    </StrictMode>,
+  );
+  return { html, styles: constructStyleTagsFromChunks(extractCriticalToChunks(html)) };
+}
+
 export async function render(path: string): Promise<{ html: string; styles: string; title: string }> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} redirects (${context.status}); it cannot be pre-rendered`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const cache = createEmotionCache();
-  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
-  const html = renderToString(
-    <StrictMode>
-      <AppProviders store={makeStore({ token: null, user: null, status: 'anonymous' })} cache={cache} hydrating>
-        {/* hydrate={false}: no inline hydration-data script (the CSP allows none); the client router starts from the URL. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
-    </StrictMode>,
-  );
-  const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html));
+  // hydrate={false}: no inline hydration-data script (the CSP allows none); the client router starts from the URL.
+  const { html, styles } = renderWithStyles(<StaticRouterProvider router={router} context={context} hydrate={false} />, true);
   return { html, styles, title: pageTitle(path) };
 }
 
@@ -37,18 +42,9 @@ export async function render(path: string): Promise<{ html: string; styles: stri
  * schemes and the baseline. Rendered here, emotion writes them as `<style data-emotion="mui-global …">` tags;
  * on the phone emotion's Global finds each tag by its name and adopts it instead of compiling and inserting
  * the same CSS again (about 200 ms of the signed-in page's first commit under a 4× slower CPU, issue 9).
- * Same providers and theme as app/main.tsx's first render, so the names (hashes of the CSS) agree.
+ * Same providers and theme as app/main.tsx's first render (not hydrating), so the names (hashes of the CSS) agree.
  */
 export function renderShellStyles(): string {
-  const cache = createEmotionCache();
-  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
-  const html = renderToString(
-    <StrictMode>
-      <AppProviders store={makeStore({ token: null, user: null, status: 'anonymous' })} cache={cache}>
-        {null}
-      </AppProviders>
-    </StrictMode>,
-  );
   // Only the global sheets: the providers render no component styles (emotion still writes an empty tag for them).
-  return constructStyleTagsFromChunks(extractCriticalToChunks(html)).replace(/<style data-emotion="mui "[^>]*><\/style>/g, '').trim();
+  return renderWithStyles(null, false).styles.replace(/<style data-emotion="mui "[^>]*><\/style>/g, '').trim();
 }

@@ -191,33 +191,22 @@ function totals(rows: EntryRow[]): NutrientTotals {
   return totalsOf(s);
 }
 
-/** The order of the literal in micronutrientTotals; a start-up check keeps it MICRONUTRIENTS' order. */
-const MICRO_ORDER = ['calcium', 'iron', 'magnesium', 'zinc', 'vitamin_a', 'vitamin_c', 'vitamin_d', 'vitamin_e', 'vitamin_k', 'vitamin_b6', 'vitamin_b12', 'folate'];
-if (MICRO_ORDER.join() !== MICRONUTRIENTS.join()) throw new Error('food-logs service: micronutrientTotals reads the micronutrients in another order than MICRONUTRIENTS');
-
 /** The day's vitamins and minerals: summed over the entries that know each one, null when none does. */
 function micronutrientTotals(rows: EntryRow[]): Micronutrients {
-  const sums = MICRONUTRIENTS.map(() => 0);
-  const known = MICRONUTRIENTS.map(() => false);
-  for (const r of rows) {
-    // A literal per entry in MICRO_ORDER (one shape), not a keyed read per nutrient and entry.
-    const v = [r.calcium, r.iron, r.magnesium, r.zinc, r.vitamin_a, r.vitamin_c, r.vitamin_d, r.vitamin_e, r.vitamin_k, r.vitamin_b6, r.vitamin_b12, r.folate];
-    for (let i = 0; i < v.length; i++) {
-      const x = v[i]!;
-      if (x !== null) {
-        sums[i]! += x;
-        known[i] = true;
+  const out = {} as Record<(typeof MICRONUTRIENTS)[number], number | null>;
+  for (const k of MICRONUTRIENTS) {
+    let sum = 0;
+    let known = false;
+    for (const r of rows) {
+      const v = r[k];
+      if (v !== null) {
+        sum += v;
+        known = true;
       }
     }
+    out[k] = known ? Math.round(sum * 1000) / 1000 : null;
   }
-  const out = {} as Record<(typeof MICRONUTRIENTS)[number], number | null>;
-  MICRONUTRIENTS.forEach((k, i) => (out[k] = known[i] ? Math.round(sums[i]! * 1000) / 1000 : null));
   return out;
-}
-
-function meal(mealType: (typeof MEAL_TYPES)[number], rows: EntryRow[]): MealSummary {
-  const mine = rows.filter((r) => r.meal_type === mealType);
-  return { meal_type: mealType, foods: mine.map(toEntry), totals: totals(mine) };
 }
 
 /** The day's meals in one pass over its entries (each entry built once, each sum added once). */
@@ -236,7 +225,7 @@ function meals(rows: EntryRow[]): DailySummary['meals'] {
 }
 
 export async function mealSummary(db: Db, userId: number, date: string, mealType: (typeof MEAL_TYPES)[number]): Promise<MealSummary> {
-  return meal(mealType, await repo.logsBetween(db, userId, date, date));
+  return meals(await repo.logsBetween(db, userId, date, date))[mealType];
 }
 
 /**
