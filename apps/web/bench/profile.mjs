@@ -195,7 +195,7 @@ function summarise(events, profile) {
         rendered.set(k, (rendered.get(k) ?? 0) + dt);
       }
     }
-    return { ...task, rendered: [...rendered].sort((a, b) => b[1] - a[1]).slice(0, 10), outer: [...outer].sort((a, b) => b[1] - a[1]).slice(0, 5), top: [...m].sort((a, b) => b[1] - a[1]).slice(0, 6), phases: [...comps].sort((a, b) => b[1] - a[1]).slice(0, 5) };
+    return { ...task, rendered: [...rendered].sort((a, b) => b[1] - a[1]).slice(0, 10), outer: [...outer].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_OUTER ?? 5)), top: [...m].sort((a, b) => b[1] - a[1]).slice(0, 6), phases: [...comps].sort((a, b) => b[1] - a[1]).slice(0, 5) };
   });
   return {
     fcpMs,

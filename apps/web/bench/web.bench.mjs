@@ -11,7 +11,7 @@
  * Runs the real product (scripts/start.mjs) on a fresh data folder and a free port. Targets (issue 9):
  * performance ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.05 and accessibility 100 on each page; the
  * first page ≤ 170 KiB of JS gzip, /food-log ≤ 250 KiB. Exit code 1 when a target is missed.
- * BENCH_WEB_ONLY=/dashboard,/food-log measures only those pages; BENCH_WEB_NO_BUILD=1 skips the build; VERBOSE=1 also lists every script, each
+ * BENCH_WEB_ONLY=/dashboard,/food-log measures only those pages; BENCH_WEB_JS_ONLY=1 prints the JS weights only; BENCH_WEB_NO_BUILD=1 skips the build; VERBOSE=1 also lists every script, each
  * failed accessibility audit with its elements (selector, snippet, explanation) and the layout shifts.
  */
 import { rmSync } from 'node:fs';
@@ -127,11 +127,14 @@ try {
     console.log(`${p.name}: ${kb(p.js.gzip)} KiB JS gzip in ${p.js.files.length} files`);
   }
   await browser.close();
+  // BENCH_WEB_JS_ONLY=1: the JS weights only (quick checks of a build's chunking), no Lighthouse runs.
+  if (process.env.BENCH_WEB_JS_ONLY === '1') pages.length = 0;
   for (const p of pages) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(`${server.baseUrl}${p.name}`, p.token, server.baseUrl));
     p.lh = median(runs);
     p.scores = runs.map((r) => r.performance);
+    if (RUNS > 1) console.log(`${p.name}: each run (perf / LCP s / TBT ms): ${runs.map((r) => `${r.performance} / ${fixed(r.lcp / 1000, 1)} / ${fixed(r.tbt, 0)}`).join(', ')}`);
   }
   console.log(`load average after: ${load()}`);
   const rows = [['page', 'JS KiB gzip', 'perf', 'a11y', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'ended on', 'met']];

@@ -7,6 +7,7 @@ import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 import { createEmotionCache } from './emotion-cache';
 import { store } from '../lib/store';
+import { appTheme } from './theme';
 
 const container = document.getElementById('root')!;
 const cache = createEmotionCache();
@@ -83,6 +84,8 @@ function app(router: ReturnType<typeof createAppRouter>, hydrating: boolean) {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
+  await nextTask();
+  appTheme();
   await nextTask();
   const router = createAppRouter();
   await nextTask();

@@ -5,7 +5,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { Notifier } from '../components/feedback/notifier';
 import type { AppStore } from '../lib/store';
-import { theme } from './theme';
+import { appTheme } from './theme';
 
 /**
  * Everything the app needs above the router: store, emotion cache, theme (light/dark), baseline CSS,
@@ -17,7 +17,7 @@ export function AppProviders({ store, cache, hydrating = false, children }: { st
   return (
     <Provider store={store}>
       <CacheProvider value={cache}>
-        <ThemeProvider theme={theme} defaultMode="system" noSsr={!hydrating}>
+        <ThemeProvider theme={appTheme()} defaultMode="system" noSsr={!hydrating}>
           <CssBaseline enableColorScheme />
           {children}
           <Notifier />

@@ -1,11 +1,18 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type Theme } from '@mui/material/styles';
 import { TOOLTIP_ENTER_DELAY_MS } from '@app/contracts/constants';
+
+let theme: Theme | undefined;
 
 /**
  * The one theme: brand green, light and dark schemes (system by default, switchable), rounded
- * cards and the system font stack (no web-font download on the first page).
+ * cards and the system font stack (no web-font download on the first page). Created on first use, not
+ * while the modules are evaluated: it is ~15 ms of CPU (~60 ms on a phone), and app/main.tsx gives it a
+ * task of its own so the evaluation's task stays short (issue 9, blocking time).
  */
-export const theme = createTheme({
+export const appTheme = (): Theme => (theme ??= createAppTheme());
+
+const createAppTheme = () =>
+  createTheme({
   cssVariables: { colorSchemeSelector: 'class' },
   colorSchemes: {
     light: {
