@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { lazy, memo, useDeferredValue, useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { RangeStats } from '@app/contracts/insights';
 import { WhenVisible } from '../../components/when-visible';
 import { formatDay, formatGrams, formatKcal, formatNumber } from '../../lib/format';
-import { useGetDashboardHistoryQuery } from './api';
+import { useGetDashboardHistoryQuery, useGetDashboardStatsQuery } from './api';
 
 const HistoryChart = lazy(() => import('./charts').then((m) => ({ default: m.HistoryChart })));
 
@@ -23,9 +23,13 @@ export const srOnly = { position: 'absolute', width: '1px', height: '1px', p: 0,
 const RANGES = [7, 30, 90] as const;
 
 /** Calories against the goal over the last 7, 30 or 90 days, with the macro averages and the streak. */
-export function HistoryCard({ today, streak }: { today: string; streak: number | undefined }) {
+export function HistoryCard({ today }: { today: string }) {
   const [days, setDays] = useState<number>(7);
-  const { data, isError } = useGetDashboardHistoryQuery({ days, end_date: today });
+  const { data: fresh, isError } = useGetDashboardHistoryQuery({ days, end_date: today });
+  const streak = useGetDashboardStatsQuery(today).data?.streak_days;
+  // An answer re-renders this card synchronously (react-redux): deferred, the body (averages, the table of
+  // days) is drawn in a later render React can interrupt, not in that one task (issue 9, blocking time).
+  const data = useDeferredValue(fresh);
   return (
     <Card sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="dash-history">
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 1 }}>
@@ -56,7 +60,7 @@ export function HistoryCard({ today, streak }: { today: string; streak: number |
   );
 }
 
-function HistoryBody({ data }: { data: RangeStats }) {
+const HistoryBody = memo(function HistoryBody({ data }: { data: RangeStats }) {
   const a = data.averages;
   return (
     <>
@@ -117,4 +121,4 @@ function HistoryBody({ data }: { data: RangeStats }) {
       {data.days_logged > 0 && <Typography variant="caption" color="text.secondary">{`${formatNumber(data.days_logged)} of ${formatNumber(data.days)} days logged.`}</Typography>}
     </>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, useDeferredValue } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { subDays } from 'date-fns';
 import Box from '@mui/material/Box';
@@ -22,7 +22,8 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
 export function WeightCard({ today }: { today: string }) {
   const units: Units = useUserSettingsQuery().data?.units ?? 'metric';
   const start = iso(subDays(new Date(`${today}T12:00:00Z`), 89));
-  const { data } = useGetDashboardWeightsQuery({ start_date: start, end_date: today });
+  // Deferred like the history card's answer: the trend and the card's body come in an interruptible render.
+  const data = useDeferredValue(useGetDashboardWeightsQuery({ start_date: start, end_date: today }).data);
   const trend = trendWeights(data ?? []);
   const last = trend.at(-1);
   const first = trend[0];

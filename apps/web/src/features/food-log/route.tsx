@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useDeferredValue, useRef, useState, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,6 +15,7 @@ import { notify } from '../../components/feedback/notify';
 import { MEAL_LABELS } from '../../lib/format';
 import { hourIn } from '../../lib/today';
 import { useLatch } from '../../lib/use-latch';
+import { useStableCallback } from '../../lib/use-stable-callback';
 import { useSettingsTimeZone, useToday } from '../../lib/user-settings';
 import { useCreateFoodLogsMutation, useDeleteFoodLogMutation, useGetDailySummaryQuery } from './api';
 import { copyEntries } from './copy-entries';
@@ -57,6 +58,41 @@ function PagePlaceholder() {
 }
 
 /** /food-log: the day's meals, and every way to add to them. `?food=` prefills the search, `?date=` picks the day. */
+interface AddFoodCardProps {
+  query: string;
+  onQueryChange: (query: string) => void;
+  onPick: (foodId: string) => void;
+  inputRef: RefObject<HTMLInputElement | null>;
+  date: string;
+  meal: MealType;
+  onScan: () => void;
+  onManual: () => void;
+  onCreate: () => void;
+}
+
+/** Search, the three ways to add what search does not find, and quick add. Memoised like the meal cards. */
+const AddFoodCard = memo(function AddFoodCard({ query, onQueryChange, onPick, inputRef, date, meal, onScan, onManual, onCreate }: AddFoodCardProps) {
+  return (
+    <Card sx={{ p: 2, position: { md: 'sticky' }, top: { md: 80 } }} component="section" aria-label="Add food">
+      <FoodSearch query={query} onQueryChange={onQueryChange} onPick={onPick} inputRef={inputRef} />
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
+        <Button variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={onScan}>
+          Scan barcode
+        </Button>
+        <Button variant="outlined" startIcon={<EditNoteIcon />} onClick={onManual}>
+          Manual entry
+        </Button>
+        <Button variant="outlined" startIcon={<RestaurantIcon />} onClick={onCreate}>
+          Create food
+        </Button>
+      </Box>
+      <Box sx={{ mt: 2 }}>
+        <QuickAdd date={date} meal={meal} />
+      </Box>
+    </Card>
+  );
+});
+
 export function Component() {
   const [params, setParams] = useSearchParams();
   const timeZone = useSettingsTimeZone();
@@ -83,19 +119,22 @@ export function Component() {
   // The meals are the page's longest render on a phone: deferred, React draws them in interruptible
   // slices after the skeleton instead of in one block (Lighthouse TBT).
   const day = useDeferredValue(summary.data);
-  const previous = useGetDailySummaryQuery(shiftIso(date, -1));
+  const previousMeals = useGetDailySummaryQuery(shiftIso(date, -1), { selectFromResult: ({ data }) => ({ meals: data?.meals }) }).meals;
   const [deleteLog] = useDeleteFoodLogMutation();
   const [createLogs] = useCreateFoodLogsMutation();
 
-  async function copyPrevious(m: MealType) {
-    const entries = previous.data?.meals[m].foods ?? [];
+  // Stable handlers (useStableCallback) and memoised cards: each answer that arrives re-renders this page
+  // synchronously, in one task (react-redux); the cards and the add-food card whose props did not change
+  // are then skipped (issue 9, blocking time on a phone).
+  const copyPrevious = useStableCallback(async (m: MealType) => {
+    const entries = previousMeals?.[m].foods ?? [];
     try {
       await createLogs(copyEntries(entries, m, date)).unwrap();
       notify.success(`Copied ${entries.length} ${entries.length === 1 ? 'food' : 'foods'} to ${MEAL_LABELS[m].toLowerCase()}`);
     } catch (e) {
       notify.error(failureText(e, 'Failed to create food log'));
     }
-  }
+  });
 
   const setDate = (d: string) =>
     setParams(
@@ -109,7 +148,7 @@ export function Component() {
     );
 
   /** Deletes at once and offers Undo, which logs the same food again (issue 10 item 7). */
-  async function remove(entry: FoodLogEntry): Promise<boolean> {
+  const remove = useStableCallback(async (entry: FoodLogEntry): Promise<boolean> => {
     try {
       await deleteLog({ id: entry.id, date: entry.date }).unwrap();
     } catch (e) {
@@ -126,13 +165,16 @@ export function Component() {
       },
     });
     return true;
-  }
+  });
 
-  function addTo(m: MealType) {
+  const addTo = useCallback((m: MealType) => {
     setMeal(m);
     searchRef.current?.focus();
     searchRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  }
+  }, []);
+  const openScan = useCallback(() => setScanOpen(true), []);
+  const openManual = useCallback(() => setManualOpen(true), []);
+  const openCreate = useCallback(() => setCustomBarcode(''), []);
 
   return (
     <Box>
@@ -147,23 +189,7 @@ export function Component() {
         <PagePlaceholder />
       ) : (
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '5fr 7fr' }, gap: 3, alignItems: 'start' }}>
-          <Card sx={{ p: 2, position: { md: 'sticky' }, top: { md: 80 } }} component="section" aria-label="Add food">
-            <FoodSearch query={query} onQueryChange={setQuery} onPick={setFoodId} inputRef={searchRef} />
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
-              <Button variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={() => setScanOpen(true)}>
-                Scan barcode
-              </Button>
-              <Button variant="outlined" startIcon={<EditNoteIcon />} onClick={() => setManualOpen(true)}>
-                Manual entry
-              </Button>
-              <Button variant="outlined" startIcon={<RestaurantIcon />} onClick={() => setCustomBarcode('')}>
-                Create food
-              </Button>
-            </Box>
-            <Box sx={{ mt: 2 }}>
-              <QuickAdd date={date} meal={meal} />
-            </Box>
-          </Card>
+          <AddFoodCard query={query} onQueryChange={setQuery} onPick={setFoodId} inputRef={searchRef} date={date} meal={meal} onScan={openScan} onManual={openManual} onCreate={openCreate} />
 
           <Box sx={{ display: 'grid', gap: 2 }}>
             {summary.error ? (
@@ -191,11 +217,11 @@ export function Component() {
                   <MealCard
                     key={m}
                     meal={day.meals[m]}
-                    onAdd={() => addTo(m)}
+                    onAdd={addTo}
                     onEdit={setEditing}
                     onDelete={remove}
-                    onCopyPrevious={() => copyPrevious(m)}
-                    previousCount={previous.data?.meals[m].foods.length ?? 0}
+                    onCopyPrevious={copyPrevious}
+                    previousCount={previousMeals?.[m].foods.length ?? 0}
                   />
                 ))}
                 <WhenVisible fallback={<Skeleton variant="rounded" height={48} />}>

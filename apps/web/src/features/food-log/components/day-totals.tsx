@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -15,7 +16,7 @@ const MACROS = [
 ] as const;
 
 /** The day at a glance: calories eaten against the goal and what is left, then each macro. */
-export function DayTotals({ summary }: { summary: DailySummary }) {
+export const DayTotals = memo(function DayTotals({ summary }: { summary: DailySummary }) {
   const t = summary.daily_totals;
   const g = summary.goals;
   // The app-wide rule (lib/goal-status): a small overage is on target, and the words say so too.
@@ -67,4 +68,4 @@ export function DayTotals({ summary }: { summary: DailySummary }) {
       </Box>
     </Card>
   );
-}
+});

@@ -11,19 +11,20 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
+import type { MealType } from '@app/contracts/constants';
 import type { FoodLogEntry, MealSummary } from '../types';
 import { MEAL_LABELS, round, servingText } from '../serving-math';
 import { formatGrams, formatKcal } from '../../../lib/format';
 
 interface Props {
   meal: MealSummary;
-  onAdd: () => void;
+  onAdd: (meal: MealType) => void;
   onEdit: (entry: FoodLogEntry) => void;
   /** Resolves true when the entry is gone, so focus can move to its neighbour. */
   onDelete: (entry: FoodLogEntry) => Promise<boolean>;
   /** Offered while the meal is empty and the day before had this meal logged. */
-  onCopyPrevious?: () => void;
+  onCopyPrevious?: (meal: MealType) => void;
   previousCount?: number;
 }
 
@@ -33,8 +34,12 @@ export function macroLine(t: { protein: number; carbs: number; fat: number }) {
 }
 
 
-/** One meal of the day: what was eaten, its totals, and the way to add more. */
-export function MealCard({ meal, onAdd, onEdit, onDelete, onCopyPrevious, previousCount = 0 }: Props) {
+/**
+ * One meal of the day: what was eaten, its totals, and the way to add more. Memoised: the page re-renders
+ * whenever one of its reads answers (synchronously, in one task on a phone), and a card whose meal did not
+ * change is not drawn again.
+ */
+export const MealCard = memo(function MealCard({ meal, onAdd, onEdit, onDelete, onCopyPrevious, previousCount = 0 }: Props) {
   const label = MEAL_LABELS[meal.meal_type];
   const cardRef = useRef<HTMLElement>(null);
 
@@ -103,15 +108,15 @@ export function MealCard({ meal, onAdd, onEdit, onDelete, onCopyPrevious, previo
         </List>
       )}
       <Box sx={{ px: 1, py: 0.5, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <Button startIcon={<AddIcon />} onClick={onAdd} data-meal-add>
+        <Button startIcon={<AddIcon />} onClick={() => onAdd(meal.meal_type)} data-meal-add>
           Add to {label}
         </Button>
         {onCopyPrevious && meal.foods.length === 0 && previousCount > 0 && (
-          <Button startIcon={<ContentCopyIcon />} onClick={onCopyPrevious} color="inherit">
+          <Button startIcon={<ContentCopyIcon />} onClick={() => onCopyPrevious(meal.meal_type)} color="inherit">
             Copy from the day before ({previousCount})
           </Button>
         )}
       </Box>
     </Card>
   );
-}
+});
