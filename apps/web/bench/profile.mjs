@@ -13,6 +13,7 @@
  *  - every main-thread task over 50 ms: when, how long, and the functions with the most self time in it;
  *  - the CPU profile's totals: self time per script and per function, and the inclusive time of React
  *    components (capitalised names), emotion/MUI style work and layout (forced reflows included).
+ * PROFILE_EVENTS=1 lists each long task's trace events by name (parsing, style, compile...).
  * PROFILE_SAVE=<dir> also writes each run's raw .cpuprofile there.
  * PROFILE_RUNS=n repeats each page and prints the median of the totals. Observed times under throttling on a
  * shared machine move with the load average (printed): compare the profile totals, not single tasks.
@@ -195,7 +196,15 @@ function summarise(events, profile) {
         rendered.set(k, (rendered.get(k) ?? 0) + dt);
       }
     }
-    return { ...task, rendered: [...rendered].sort((a, b) => b[1] - a[1]).slice(0, 10), outer: [...outer].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_OUTER ?? 5)), top: [...m].sort((a, b) => b[1] - a[1]).slice(0, 6), phases: [...comps].sort((a, b) => b[1] - a[1]).slice(0, 5) };
+    // PROFILE_EVENTS=1: the trace events inside the task, summed by name (HTML parsing, style, compile...).
+    const inside = new Map();
+    if (process.env.PROFILE_EVENTS) {
+      for (const e of events) {
+        if (e.ph !== 'X' || e.pid !== mainPid || e.tid !== mainTid || e.ts < from || e.ts + (e.dur ?? 0) > to || e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') continue;
+        inside.set(e.name, (inside.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+      }
+    }
+    return { ...task, events: [...inside].sort((a, b) => b[1] - a[1]).slice(0, 8), rendered: [...rendered].sort((a, b) => b[1] - a[1]).slice(0, 10), outer: [...outer].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_OUTER ?? 5)), top: [...m].sort((a, b) => b[1] - a[1]).slice(0, 6), phases: [...comps].sort((a, b) => b[1] - a[1]).slice(0, 5) };
   });
   return {
     fcpMs,
@@ -258,6 +267,7 @@ try {
     for (const t of last.long) {
       console.log(`   @${ms(t.start)} ms  ${ms(t.dur)} ms   phases: ${t.phases.map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`);
       for (const [k, v] of t.outer) console.log(`        ${v.toFixed(0).padStart(4)} ms in ${k}`);
+      if (t.events.length) console.log(`        trace events: ${t.events.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
       if (t.rendered.length) console.log(`        components: ${t.rendered.map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`);
       console.log(`        self: ${t.top.map(([k, v]) => `${k.split(' ')[0]}(${k.split(' ')[1] ?? ''}) ${v.toFixed(0)}`).join(', ')}`);
     }
