@@ -6,6 +6,7 @@
  * LOAD_MIXED_SECONDS (60), LOAD_MIXED_USERS (200), LOAD_MIXED_RATE (requests a second per user, 1), LOAD_ONLY=summary,search,write,mixed, LOAD_DATABASES=pglite,postgres,
  * LOAD_LOG_LEVEL (the server's LOG_LEVEL, default warn; info = production's default, a request log line pair per request),
  * LOAD_SERVER=<built server.mjs> (a copy of another build, e.g. apps/api/dist-before/server.mjs: A/B runs of two builds),
+ * LOAD_GLIBC_DEFAULTS=1 (the server without start.mjs's allocator settings), LOAD_METRICS=1 (the server's latency histogram and memory breakdown),
  * LOAD_CPU_PROF=<dir> (CPU profile of the product server; summarise with `npx tsx bench/profile-summary.ts <file>`).
  * Users are written straight into the database and their tokens minted with the server's secret, so
  * the sign-up limits do not shape the numbers. Rounds are interleaved (bare, summary, search, write,
@@ -55,11 +56,17 @@ async function freePort(): Promise<number> {
 const CPU_PROF = process.env.LOAD_CPU_PROF;
 const METRICS = process.env.LOAD_METRICS === '1';
 
+/**
+ * glibc's allocator as `npm start`, the Dockerfile and the systemd units set it (scripts/start.mjs: fixed mmap and
+ * trim thresholds, large freed buffers go back to the system). LOAD_GLIBC_DEFAULTS=1 runs with glibc's defaults.
+ */
+const ALLOCATOR = process.env.LOAD_GLIBC_DEFAULTS === '1' ? {} : { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
+
 /** A TypeScript script runs under tsx (the bare server); the product runs its build, as `npm start` and production do. */
 function start(script: string, env: Record<string, string>, profile = false): ChildProcess {
   const prof = profile && CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...prof, ...loader, script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...prof, ...loader, script], { cwd: ROOT, env: { ...ALLOCATOR, ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return child;
 }
 
@@ -273,6 +280,9 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   for (const [what, n] of Object.entries(rejected)) console.log(`  mixed, sample answer: ${what} ×${n}`);
   console.log(`server RSS after the runs: ${rss.toFixed(0)} MB`);
   if (metrics) {
+    // Where the resident memory is: V8's heaps (main thread), memory outside them (buffers, wasm), the process.
+    const gauge = (name: string) => [...metrics.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+]+)$`, 'gm'))].reduce((a, m) => a + Number(m[1]), 0) / 2 ** 20;
+    console.log(`server memory (MB, main thread): heap used ${gauge('nodejs_heap_size_used_bytes').toFixed(0)}, heap total ${gauge('nodejs_heap_size_total_bytes').toFixed(0)}, external ${gauge('nodejs_external_memory_bytes').toFixed(0)}; process resident ${gauge('process_resident_memory_bytes').toFixed(0)}`);
     const buckets = new Map<string, string[]>();
     for (const m of metrics.matchAll(/^http_request_duration_seconds_bucket\{le="([^"]+)",method="(\w+)",route="([^"]+)"\} (\d+)/gm)) {
       const key = `${m[2]} ${m[3]}`;
