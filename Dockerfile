@@ -12,7 +12,7 @@ COPY . .
 RUN npm run build
 
 FROM node:24-bookworm-slim
-# glibc's allocator with fixed thresholds gives large freed buffers back (~50 MB less RSS under load; scripts/start.mjs).
+# glibc's allocator with fixed thresholds gives large freed buffers back (~50 MB less RSS under load; scripts/allocator-env.mjs).
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=build /app /app

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ALLOCATOR_ENV } from './allocator-env.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const web = join(root, 'apps/web');
@@ -41,15 +42,6 @@ if (needsBuild) {
 const api = spawnSync(process.execPath, [join(root, 'apps/api/scripts/build.mjs'), '--if-changed'], { cwd: root, stdio: 'inherit' });
 if (api.status !== 0) process.exit(api.status ?? 1);
 
-/**
- * glibc's allocator, fixed thresholds: allocations from 128 KiB up get their own mapping, given back to the system
- * when freed, and free memory at the top of the heap is returned from 128 KiB. By default glibc raises both
- * thresholds after the first large free (up to 32 MiB), after which the planner's and the database driver's large
- * buffers stay in the heap for good. Measured with `bench:load` (mixed workload, PostgreSQL): the server's RSS after
- * the run 285–303 MB by default, 233–253 MB with these (docs/benchmarks.md). glibc reads them at start, so they are
- * set for the child here (and in the Dockerfile and the systemd units); the environment can override them.
- */
-const ALLOCATOR_ENV = { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
 
 const child = spawn(process.execPath, [join(root, 'apps/api/dist/server.mjs')], {
   cwd: root,

@@ -23,6 +23,7 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import { openDatabase, pgliteDirFor, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { ALLOCATOR_ENV } from '../../../scripts/allocator-env.mjs';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 15);
@@ -57,10 +58,10 @@ const CPU_PROF = process.env.LOAD_CPU_PROF;
 const METRICS = process.env.LOAD_METRICS === '1';
 
 /**
- * glibc's allocator as `npm start`, the Dockerfile and the systemd units set it (scripts/start.mjs: fixed mmap and
- * trim thresholds, large freed buffers go back to the system). LOAD_GLIBC_DEFAULTS=1 runs with glibc's defaults.
+ * glibc's allocator as `npm start`, the Dockerfile and the systemd units set it (scripts/allocator-env.mjs: fixed
+ * mmap and trim thresholds, large freed buffers go back to the system). LOAD_GLIBC_DEFAULTS=1 runs with glibc's defaults.
  */
-const ALLOCATOR = process.env.LOAD_GLIBC_DEFAULTS === '1' ? {} : { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
+const ALLOCATOR = process.env.LOAD_GLIBC_DEFAULTS === '1' ? {} : ALLOCATOR_ENV;
 
 /** A TypeScript script runs under tsx (the bare server); the product runs its build, as `npm start` and production do. */
 function start(script: string, env: Record<string, string>, profile = false): ChildProcess {

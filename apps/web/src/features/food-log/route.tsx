@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { useEventCallback } from '@mui/material/utils';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import RestaurantIcon from '@mui/icons-material/Restaurant';
@@ -15,7 +16,6 @@ import { notify } from '../../components/feedback/notify';
 import { MEAL_LABELS } from '../../lib/format';
 import { hourIn } from '../../lib/today';
 import { useLatch } from '../../lib/use-latch';
-import { useStableCallback } from '../../lib/use-stable-callback';
 import { useSettingsTimeZone, useToday } from '../../lib/user-settings';
 import { useCreateFoodLogsMutation, useDeleteFoodLogMutation, useGetDailySummaryQuery } from './api';
 import { copyEntries } from './copy-entries';
@@ -123,10 +123,10 @@ export function Component() {
   const [deleteLog] = useDeleteFoodLogMutation();
   const [createLogs] = useCreateFoodLogsMutation();
 
-  // Stable handlers (useStableCallback) and memoised cards: each answer that arrives re-renders this page
+  // Stable handlers (MUI's useEventCallback) and memoised cards: each answer that arrives re-renders this page
   // synchronously, in one task (react-redux); the cards and the add-food card whose props did not change
   // are then skipped (issue 9, blocking time on a phone).
-  const copyPrevious = useStableCallback(async (m: MealType) => {
+  const copyPrevious = useEventCallback(async (m: MealType) => {
     const entries = previousMeals?.[m].foods ?? [];
     try {
       await createLogs(copyEntries(entries, m, date)).unwrap();
@@ -148,7 +148,7 @@ export function Component() {
     );
 
   /** Deletes at once and offers Undo, which logs the same food again (issue 10 item 7). */
-  const remove = useStableCallback(async (entry: FoodLogEntry): Promise<boolean> => {
+  const remove = useEventCallback(async (entry: FoodLogEntry): Promise<boolean> => {
     try {
       await deleteLog({ id: entry.id, date: entry.date }).unwrap();
     } catch (e) {

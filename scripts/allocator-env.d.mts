@@ -1,0 +1,2 @@
+/** See allocator-env.mjs. */
+export declare const ALLOCATOR_ENV: { MALLOC_MMAP_THRESHOLD_: string; MALLOC_TRIM_THRESHOLD_: string };
