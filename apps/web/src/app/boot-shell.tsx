@@ -1,5 +1,5 @@
 /**
- * What the router shows while the first screen's lazy code loads (its HydrateFallback): the same
+ * What shows while the first screen's lazy code loads (app/router.tsx, the routes' Suspense fallback): the same
  * header as the static shell in index.html, styled by the CSS there, so the page never goes blank
  * between the HTML's first paint and the first screen.
  */

@@ -2,9 +2,9 @@
 import './early-data';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { AppRoutes, preloadRoutes } from './router';
 import { createEmotionCache } from './emotion-cache';
 import { store } from '../lib/store';
 import { appTheme } from './theme';
@@ -28,7 +28,8 @@ if (store.getState().session.token) {
  * Text typed into a pre-rendered input before hydration is in the DOM but not in React's state (React
  * keeps the DOM value and does not report it). Once hydrated, hand each such value to the input's
  * onChange: reset React's record of the value, put the typed text back, fire an input event. A wrapper
- * (not a sibling) so the tree, and with it every useId, stays the pre-rendered one.
+ * (not a sibling) so the tree, and with it every useId, stays the pre-rendered one; inside the routes'
+ * Suspense boundary (app/router.tsx), whose content React hydrates after the rest.
  */
 function AdoptValuesTypedBeforeHydration({ children }: { children: ReactNode }) {
   useEffect(() => {
@@ -59,17 +60,13 @@ function AdoptValuesTypedBeforeHydration({ children }: { children: ReactNode }) 
   return children;
 }
 
-function app(router: ReturnType<typeof createAppRouter>, hydrating: boolean) {
+function app(hydrating: boolean) {
   return (
     <StrictMode>
       <AppProviders store={store} cache={cache} hydrating={hydrating}>
-        {hydrating ? (
-          <AdoptValuesTypedBeforeHydration>
-            <RouterProvider router={router} />
-          </AdoptValuesTypedBeforeHydration>
-        ) : (
-          <RouterProvider router={router} />
-        )}
+        <BrowserRouter>
+          <AppRoutes Wrap={hydrating ? AdoptValuesTypedBeforeHydration : undefined} />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>
   );
@@ -77,8 +74,8 @@ function app(router: ReturnType<typeof createAppRouter>, hydrating: boolean) {
 
 /**
  * Ends the current task; what follows runs in a new one. On a phone every task over 50 ms blocks taps
- * and counts as blocking time (issue 9): evaluating the app's modules (MUI's theme, the store), creating
- * the router (which starts the page's lazy code and appends its preload links) and rendering were one
+ * and counts as blocking time (issue 9): evaluating the app's modules (MUI's theme, the store), starting
+ * the page's lazy code (which appends its preload links) and rendering were one
  * task of ~570 ms under a 4× slower CPU (bench/profile.mjs).
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -87,30 +84,22 @@ async function start() {
   await nextTask();
   appTheme();
   await nextTask();
-  const router = createAppRouter();
+  // The page's layouts and screen, all at once.
+  const loading = preloadRoutes(window.location.pathname);
   await nextTask();
   if (hydrate) {
-    // The router first loads the page's lazy route code; hydrating before that would render the boot shell
-    // over the pre-rendered page.
-    if (!router.state.initialized) {
-      await new Promise<void>((resolve) => {
-        const stop = router.subscribe((state) => {
-          if (state.initialized) {
-            stop();
-            resolve();
-          }
-        });
-      });
-    }
+    // Hydrating before the page's code has arrived would render the boot shell over the pre-rendered page.
+    // A failed download hydrates anyway: the route error page then says what failed.
+    await loading.catch(() => undefined);
     // In a transition, hydration yields to the browser every few milliseconds instead of blocking the main
     // thread for the whole page.
-    startTransition(() => void hydrateRoot(container, app(router, true)));
+    startTransition(() => void hydrateRoot(container, app(true)));
   } else {
     // A signed-in visitor of a pre-rendered page: the app renders afresh, forms held before are dropped with it.
     delete container.dataset.prerendered;
     const root = createRoot(container);
     // In a transition too: the first render yields every few milliseconds instead of being one long task.
-    startTransition(() => root.render(app(router, false)));
+    startTransition(() => root.render(app(false)));
   }
 }
 void start();

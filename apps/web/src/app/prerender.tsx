@@ -5,10 +5,10 @@
  */
 import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import createEmotionServer from '@emotion/server/create-instance';
 import { AppProviders } from './providers';
-import { routes } from './router';
+import { AppRoutes, preloadRoutes } from './router';
 import { createEmotionCache } from './emotion-cache';
 import { makeStore } from '../lib/store';
 import { pageTitle } from './page-titles';
@@ -28,12 +28,15 @@ function renderWithStyles(children: ReactNode, hydrating: boolean): { html: stri
 }
 
 export async function render(path: string): Promise<{ html: string; styles: string; title: string }> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${path}`));
-  if (context instanceof Response) throw new Error(`${path} redirects (${context.status}); it cannot be pre-rendered`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  // hydrate={false}: no inline hydration-data script (the CSP allows none); the client router starts from the URL.
-  const { html, styles } = renderWithStyles(<StaticRouterProvider router={router} context={context} hydrate={false} />, true);
+  // The page's code first: renderToString cannot wait for it, and would write the boot shell instead.
+  await preloadRoutes(path);
+  const { html, styles } = renderWithStyles(
+    <StaticRouter location={path}>
+      <AppRoutes />
+    </StaticRouter>,
+    true,
+  );
+  if (html.includes('id="boot-header"')) throw new Error(`${path}: rendered the boot shell, not the page`);
   return { html, styles, title: pageTitle(path) };
 }
 

@@ -1,12 +1,16 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Outlet, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useAppSelector } from '../lib/hooks';
 import { paths } from '../lib/paths';
 import { selectSession } from '../lib/session';
 import { RouteErrorPage } from '../components/route-error';
 import { BootShell } from './boot-shell';
 import { pageTitle } from './page-titles';
+import { logger } from '../lib/logger';
 import { PublicLayout } from '../components/layout/public-layout';
+import { forgetFailedRoutes, lazyRoute, type LazyRouteHandle } from './lazy-route';
+import { ScrollRestoration } from './scroll-restoration';
 
 /**
  * The profile fetch, loaded only when a token is held: a signed-out visitor's first page never downloads
@@ -52,10 +56,6 @@ function SignedOutOnly() {
 export const routes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <RouteErrorPage />,
-    // Shown while the first route's lazy code loads. An element (not null) also keeps React Router
-    // from warning "No HydrateFallback element provided" on every fresh load.
-    HydrateFallback: BootShell,
     children: [
       {
         // The public layout ships with the first chunk. The pages are lazy, the login page too: the public
@@ -64,63 +64,63 @@ export const routes: RouteObject[] = [
         // layout stays lazy, so public pages never download the drawer, bottom bar or notification center.
         element: <PublicLayout />,
         children: [
-          { path: paths.home, lazy: () => import('../features/public/home-route') },
+          { path: paths.home, ...lazyRoute(() => import('../features/public/home-route')) },
           {
             element: <SignedOutOnly />,
             children: [
-              { path: paths.login, lazy: () => import('../features/auth/login-route') },
-              { path: paths.register, lazy: () => import('../features/auth/register-route') },
+              { path: paths.login, ...lazyRoute(() => import('../features/auth/login-route')) },
+              { path: paths.register, ...lazyRoute(() => import('../features/auth/register-route')) },
             ],
           },
-          { path: paths.requestPasswordReset, lazy: () => import('../features/auth/request-password-reset-route') },
-          { path: paths.resetPassword, lazy: () => import('../features/auth/reset-password-route') },
+          { path: paths.requestPasswordReset, ...lazyRoute(() => import('../features/auth/request-password-reset-route')) },
+          { path: paths.resetPassword, ...lazyRoute(() => import('../features/auth/reset-password-route')) },
         ],
       },
       {
-        lazy: () => import('../components/layout/main-layout'),
+        ...lazyRoute(() => import('../components/layout/main-layout')),
         children: [
           {
-            lazy: () => import('../components/guards'),
+            ...lazyRoute(() => import('../components/guards')),
             children: [
-              { path: paths.dashboard, lazy: () => import('../features/dashboard/route') },
-              { path: paths.foodLog, lazy: () => import('../features/food-log/route') },
-              { path: paths.recipes, lazy: () => import('../features/recipes/import-route') },
-              { path: paths.myRecipes, lazy: () => import('../features/recipes/my-recipes-route') },
-              { path: paths.buildRecipe, lazy: () => import('../features/recipes/build-route') },
-              { path: '/recipe/:id', lazy: () => import('../features/recipes/recipe-route') },
-              { path: paths.restaurants, lazy: () => import('../features/restaurants/route') },
-              { path: paths.settings, lazy: () => import('../features/settings/route') },
-              { path: paths.suggestions, lazy: () => import('../features/meal-plans/suggestions-route') },
-              { path: paths.mealPlan, lazy: () => import('../features/meal-plans/list-route') },
-              { path: '/meal-plan/:id', lazy: () => import('../features/meal-plans/view-route') },
-              { path: '/meal-plans/task/:taskId', lazy: () => import('../features/meal-plans/task-route') },
-              { path: paths.documentation, lazy: () => import('../features/public/documentation-route') },
-              { path: paths.releaseNotes, lazy: () => import('../features/public/release-notes-route') },
-              { path: paths.health, lazy: () => import('../features/health/route') },
-              { path: paths.insights, lazy: () => import('../features/insights/insights-route') },
-              { path: paths.assessment, lazy: () => import('../features/insights/assessment-route') },
-              { path: paths.proInsights, lazy: () => import('../features/insights/pro-insights-route') },
-              { path: paths.subscription, lazy: () => import('../features/subscriptions/subscription-route') },
-              { path: paths.premiumFeatures, lazy: () => import('../features/subscriptions/premium-features-route') },
+              { path: paths.dashboard, ...lazyRoute(() => import('../features/dashboard/route')) },
+              { path: paths.foodLog, ...lazyRoute(() => import('../features/food-log/route')) },
+              { path: paths.recipes, ...lazyRoute(() => import('../features/recipes/import-route')) },
+              { path: paths.myRecipes, ...lazyRoute(() => import('../features/recipes/my-recipes-route')) },
+              { path: paths.buildRecipe, ...lazyRoute(() => import('../features/recipes/build-route')) },
+              { path: '/recipe/:id', ...lazyRoute(() => import('../features/recipes/recipe-route')) },
+              { path: paths.restaurants, ...lazyRoute(() => import('../features/restaurants/route')) },
+              { path: paths.settings, ...lazyRoute(() => import('../features/settings/route')) },
+              { path: paths.suggestions, ...lazyRoute(() => import('../features/meal-plans/suggestions-route')) },
+              { path: paths.mealPlan, ...lazyRoute(() => import('../features/meal-plans/list-route')) },
+              { path: '/meal-plan/:id', ...lazyRoute(() => import('../features/meal-plans/view-route')) },
+              { path: '/meal-plans/task/:taskId', ...lazyRoute(() => import('../features/meal-plans/task-route')) },
+              { path: paths.documentation, ...lazyRoute(() => import('../features/public/documentation-route')) },
+              { path: paths.releaseNotes, ...lazyRoute(() => import('../features/public/release-notes-route')) },
+              { path: paths.health, ...lazyRoute(() => import('../features/health/route')) },
+              { path: paths.insights, ...lazyRoute(() => import('../features/insights/insights-route')) },
+              { path: paths.assessment, ...lazyRoute(() => import('../features/insights/assessment-route')) },
+              { path: paths.proInsights, ...lazyRoute(() => import('../features/insights/pro-insights-route')) },
+              { path: paths.subscription, ...lazyRoute(() => import('../features/subscriptions/subscription-route')) },
+              { path: paths.premiumFeatures, ...lazyRoute(() => import('../features/subscriptions/premium-features-route')) },
             ],
           },
           {
-            lazy: async () => {
+            ...lazyRoute(async () => {
               const { RequireAuth } = await import('../components/guards');
               return { Component: () => <RequireAuth superuserOnly /> };
-            },
+            }),
             children: [
-              { path: paths.healthkitTest, lazy: () => import('../features/insights/healthkit-test-route') },
-              { path: paths.admin, lazy: () => import('../features/admin/route') },
+              { path: paths.healthkitTest, ...lazyRoute(() => import('../features/insights/healthkit-test-route')) },
+              { path: paths.admin, ...lazyRoute(() => import('../features/admin/route')) },
             ],
           },
           // Superuser-only pages above: /healthkit-test and /admin.
-          { path: paths.privacyPolicy, lazy: () => import('../features/public/privacy-policy-route') },
-          { path: paths.termsOfService, lazy: () => import('../features/public/terms-of-service-route') },
-          { path: paths.eula, lazy: () => import('../features/public/eula-route') },
-          { path: paths.team, lazy: () => import('../features/public/team-route') },
-          { path: paths.science, lazy: () => import('../features/public/science-route') },
-          { path: paths.verifyEmail, lazy: () => import('../features/auth/verify-email-route') },
+          { path: paths.privacyPolicy, ...lazyRoute(() => import('../features/public/privacy-policy-route')) },
+          { path: paths.termsOfService, ...lazyRoute(() => import('../features/public/terms-of-service-route')) },
+          { path: paths.eula, ...lazyRoute(() => import('../features/public/eula-route')) },
+          { path: paths.team, ...lazyRoute(() => import('../features/public/team-route')) },
+          { path: paths.science, ...lazyRoute(() => import('../features/public/science-route')) },
+          { path: paths.verifyEmail, ...lazyRoute(() => import('../features/auth/verify-email-route')) },
         ],
       },
       // Spec §2: any unknown path redirects to /.
@@ -129,6 +129,39 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * Starts loading the code of every route `pathname` matches (layouts, guard and screen) at once, and
+ * resolves when all has arrived: app/main.tsx awaits it before hydrating a pre-rendered page, and the
+ * pre-renderer before rendering one, so neither renders a fallback in place of the page.
+ */
+export function preloadRoutes(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(matches.map(({ route }) => (route.handle as LazyRouteHandle | undefined)?.preload()));
+}
+
+/**
+ * The app's routes, under BrowserRouter (app/main.tsx) or StaticRouter (app/prerender.tsx). React
+ * Router's declarative mode, not its data router: the app loads no route data through the router, and
+ * the data router was ~16 KiB of the ~170 KiB of JS every first page downloads (issue 9).
+ * - While a screen's code loads on the first visit, the boot shell shows (the static header of
+ *   index.html); on later navigations the old screen stays until the new one is ready (React Router
+ *   navigates in a transition).
+ * - Any error a screen throws while rendering, or a chunk that fails to download, shows the route error
+ *   page (spec §8) until the next navigation, which also downloads a failed chunk afresh.
+ * `Wrap` goes around the routes inside the Suspense boundary (app/main.tsx's adoption of what was typed
+ * before hydration): React hydrates a boundary's content after the rest, so an effect outside it would
+ * run before the inputs are React's.
+ */
+export function AppRoutes({ Wrap }: { Wrap?: ComponentType<{ children: ReactNode }> }) {
+  const { key, pathname } = useLocation();
+  // Every lazy route of the new URL starts downloading now, together: rendering alone would discover the
+  // layout, then the guard, then the screen, one round trip each. Idempotent (each route loads once);
+  // a failure is left to the rendering route, which shows it.
+  preloadRoutes(pathname).catch(() => undefined);
+  const element = useRoutes(routes);
+  return (
+    <ErrorBoundary FallbackComponent={RouteErrorPage} resetKeys={[key]} onReset={forgetFailedRoutes} onError={(error) => logger.error('Route error', error)}>
+      <Suspense fallback={<BootShell />}>{Wrap ? <Wrap>{element}</Wrap> : element}</Suspense>
+    </ErrorBoundary>
+  );
 }

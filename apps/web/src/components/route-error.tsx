@@ -1,20 +1,15 @@
-import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router';
+import { Link as RouterLink } from 'react-router';
+import type { FallbackProps } from 'react-error-boundary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { logger } from '../lib/logger';
 
-/** Spec §8: unexpected routing failures show a generic page with the status and text, or the message. */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  logger.error('Route error', error);
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`.trim()
-    : error instanceof Error
-      ? error.message
-      : typeof error === 'string'
-        ? error
-        : 'Unknown error';
+/**
+ * Spec §8: unexpected failures while showing a page (a screen that throws, its code failing to download)
+ * show a generic page with the error's message. Shown by app/router.tsx's error boundary, which logs the error.
+ */
+export function RouteErrorPage({ error }: Pick<FallbackProps, 'error'>) {
+  const detail = error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unknown error';
   return (
     <Box component="main" sx={{ maxWidth: 640, mx: 'auto', px: 3, py: 10, textAlign: 'center' }}>
       <Typography variant="h4" component="h1" gutterBottom>
