@@ -13,6 +13,7 @@
  *  - every main-thread task over 50 ms: when, how long, and the functions with the most self time in it;
  *  - the CPU profile's totals: self time per script and per function, and the inclusive time of React
  *    components (capitalised names), emotion/MUI style work and layout (forced reflows included).
+ * PROFILE_SIGNED_OUT=1 loads the pages as a visitor (no token): the pre-rendered public pages' hydration.
  * PROFILE_EVENTS=1 lists each long task's trace events by name (parsing, style, compile...).
  * PROFILE_SAVE=<dir> also writes each run's raw .cpuprofile there.
  * PROFILE_RUNS=n repeats each page and prints the median of the totals. Observed times under throttling on a
@@ -47,7 +48,8 @@ async function profilePage(browser, baseUrl, token, path) {
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, deviceScaleFactor: 2 });
   const page = await ctx.newPage();
   await page.goto(`${baseUrl}/team`, { waitUntil: 'networkidle' });
-  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  // PROFILE_SIGNED_OUT=1: a visitor (the public pages, pre-rendered and hydrated).
+  if (!process.env.PROFILE_SIGNED_OUT) await page.evaluate((t) => localStorage.setItem('token', t), token);
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });

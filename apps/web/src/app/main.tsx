@@ -28,8 +28,7 @@ if (store.getState().session.token) {
  * Text typed into a pre-rendered input before hydration is in the DOM but not in React's state (React
  * keeps the DOM value and does not report it). Once hydrated, hand each such value to the input's
  * onChange: reset React's record of the value, put the typed text back, fire an input event. A wrapper
- * (not a sibling) so the tree, and with it every useId, stays the pre-rendered one; inside the routes'
- * Suspense boundary (app/router.tsx), whose content React hydrates after the rest.
+ * (not a sibling) so the tree, and with it every useId, stays the pre-rendered one.
  */
 function AdoptValuesTypedBeforeHydration({ children }: { children: ReactNode }) {
   useEffect(() => {
@@ -65,7 +64,7 @@ function app(hydrating: boolean) {
     <StrictMode>
       <AppProviders store={store} cache={cache} hydrating={hydrating}>
         <BrowserRouter>
-          <AppRoutes Wrap={hydrating ? AdoptValuesTypedBeforeHydration : undefined} />
+          {hydrating ? <AppRoutes Wrap={AdoptValuesTypedBeforeHydration} /> : <AppRoutes boot />}
         </BrowserRouter>
       </AppProviders>
     </StrictMode>
