@@ -12,6 +12,11 @@ function readSaved(): Map<string, number> {
   }
 }
 
+function isReloadOrHistory(): boolean {
+  const type = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
+  return type === 'reload' || type === 'back_forward';
+}
+
 /**
  * Scroll like a multi-page site: a new page (a link, a redirect) starts at the top, or at its #hash;
  * back and forward return to where the reader was on that entry, also after a reload. React Router's own
@@ -52,9 +57,14 @@ export function ScrollRestoration() {
     };
   }, []);
 
+  const first = useRef(true);
   useLayoutEffect(() => {
     key.current = location.key;
-    const y = navigationType === 'POP' ? saved().get(location.key) : undefined;
+    // Every page loaded from the network starts with the key "default": the first entry of a tab, a typed
+    // address, a link from elsewhere. Only a reload or Back/Forward into the app returns to a saved position.
+    const restorable = !first.current || isReloadOrHistory();
+    first.current = false;
+    const y = navigationType === 'POP' && restorable ? saved().get(location.key) : undefined;
     if (y !== undefined) {
       window.scrollTo(0, y);
       return;
