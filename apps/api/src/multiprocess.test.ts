@@ -262,7 +262,9 @@ describe.skipIf(!SERVER_URL)('many processes on one PostgreSQL (skipped without 
 
   it('keeps a batch of food logs all or nothing when its API process is killed (kill -9) mid-write', async () => {
     const [user] = await makeUsers(1, 'batch');
-    const BATCHES = 4;
+    // More batches than the API process can write at once: when the kill lands, some are still queued or mid-write
+    // (with 4, a fast machine sometimes committed all of them between the poll and the kill).
+    const BATCHES = 12;
     const ENTRIES = 100;
     const batch = (b: number) => Array.from({ length: ENTRIES }, (_, i) => ({ food_name: `batch ${b} item ${i}`, calories: 100 + i, meal_type: 'snack', date: '2025-03-03' }));
     const sent = Array.from({ length: BATCHES }, (_, b) => api1.http.post('/food-logs/batch', batch(b), { token: user!.token }).catch((err) => err as Error));
