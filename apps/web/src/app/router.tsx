@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useAppSelector } from '../lib/hooks';
@@ -156,9 +156,9 @@ export function preloadRoutes(pathname: string): Promise<unknown> {
 export function AppRoutes({ Wrap, boot = false }: { Wrap?: ComponentType<{ children: ReactNode }>; boot?: boolean }) {
   const { key, pathname } = useLocation();
   // Every lazy route of the new URL starts downloading now, together: rendering alone would discover the
-  // layout, then the guard, then the screen, one round trip each. Idempotent (each route loads once);
-  // a failure is left to the rendering route, which shows it.
-  preloadRoutes(pathname).catch(() => undefined);
+  // layout, then the guard, then the screen, one round trip each. Once per path, not per render (each route
+  // loads once anyway); a failure is left to the rendering route, which shows it.
+  useMemo(() => preloadRoutes(pathname).catch(() => undefined), [pathname]);
   const element = useRoutes(routes);
   const screen = Wrap ? <Wrap>{element}</Wrap> : element;
   return (
