@@ -25,8 +25,10 @@ function preloadSignedInShell(): Plugin {
           files.add(name);
           chunk.imports.forEach(add);
         };
+        // By the modules in it, not by isDynamicEntry: with preserveEntrySignatures false (below) rolldown no
+        // longer marks the routes' chunks as dynamic entries.
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type === 'chunk' && chunk.isDynamicEntry && chunk.moduleIds.some((id) => SHELL.some((re) => re.test(id)))) add(chunk.fileName);
+          if (chunk.type === 'chunk' && chunk.moduleIds.some((id) => SHELL.some((re) => re.test(id)))) add(chunk.fileName);
         }
         if (files.size === 0) throw new Error('preload-signed-in-shell: no chunk for the main layout or the guard');
         return [...files]
@@ -37,7 +39,7 @@ function preloadSignedInShell(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), preloadSignedInShell()],
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   build: {
@@ -47,5 +49,16 @@ export default defineConfig({
     emptyOutDir: false,
     // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },
+    // Fewer, not larger, files (decision 0203): every small common chunk (under 8,000 bytes of source before
+    // minification: MUI's helpers, the app's paths, constants and error texts) is copied into the chunks that
+    // import it instead of being a file of its own. /food-log went from 77 script files to 23 and /dashboard
+    // from 64 to 22 for the same KiB, which matters on HTTP/1.1 (six connections per host: each small file
+    // costs a round trip) and in Lighthouse's simulation of a slow phone network (LCP 2.4 → 1.7 s on /food-log).
+    // Rolldown requires preserveEntrySignatures: false for this (the app's one entry exports nothing) and turns
+    // on strictExecutionOrder (modules run in import order even when copied). Not for the SSR build of the
+    // pre-rendered pages: scripts/prerender.mjs imports that module's exports.
+    ...(isSsrBuild
+      ? {}
+      : { rolldownOptions: { preserveEntrySignatures: false as const, output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8000 } } } } }),
   },
-});
+}));

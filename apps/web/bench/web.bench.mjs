@@ -69,6 +69,8 @@ async function lighthouseRun(url, token, baseUrl) {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: !!token });
     const lhr = result.lhr;
     if (process.env.LH_DUMP) (await import('node:fs')).writeFileSync(`${process.env.LH_DUMP}-${new URL(url).pathname.replace(/\W/g, '')}.json`, JSON.stringify(lhr));
+    // LH_TRACE=<prefix>: the run's trace too (what Lighthouse's simulation started from), for a task-by-task look.
+    if (process.env.LH_TRACE) (await import('node:fs')).writeFileSync(`${process.env.LH_TRACE}-${new URL(url).pathname.replace(/\W/g, '')}.trace.json`, JSON.stringify(result.artifacts.Trace));
     const a = lhr.audits;
     const failing = Object.values(a)
       .filter((x) => x.score !== null && x.score < 1 && lhr.categories.accessibility.auditRefs.some((r) => r.id === x.id && r.weight > 0))

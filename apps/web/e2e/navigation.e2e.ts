@@ -78,7 +78,8 @@ describe('navigation', () => {
     await page.waitForURL(/\/dashboard$/);
     await poll(() => heading(page).textContent()).toBe(dashboardTitle);
 
-    // The failed download is not remembered: with the network back, Settings opens.
+    // The failed download is not remembered: with the network back, Settings opens (a browser that keeps failed
+    // module downloads for the page's lifetime, like the packaged Chromium 147, gets the address loaded afresh).
     await drawerLink(page, 'Settings').click();
     await page.waitForURL(/\/settings$/);
     await poll(() => heading(page).textContent()).toBe('Settings');

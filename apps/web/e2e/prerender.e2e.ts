@@ -193,6 +193,40 @@ describe('pre-rendered public pages', () => {
     await ctx.close();
   });
 
+  test('a first page loads its code in few files: small shared chunks are copied into their importers (decision 0203)', async () => {
+    // Over HTTP/1.1 a browser opens six connections per host, so each small file costs about a round trip:
+    // /food-log was 77 script files (232 KiB) and its heading painted 2.4 s in on Lighthouse's slow phone network.
+    const user = await registerVerifiedUser(server);
+    const ctx = await newContext(browser, MOBILE);
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    await openSignedIn(page, server, user.token, '/privacy-policy');
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const counts: Record<string, number> = {};
+    let scripts = 0;
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts++;
+    });
+    for (const [path, heading] of [['/food-log', 'Food log'], ['/dashboard', 'Today']] as const) {
+      scripts = 0;
+      await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 20_000 });
+      counts[path] = scripts;
+    }
+    await page.evaluate(() => localStorage.removeItem('token'));
+    scripts = 0;
+    await page.goto(`${server.baseUrl}/login`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    counts['/login'] = scripts;
+    // Today: /food-log 23, /dashboard 22, /login 11.
+    expect(counts['/food-log']).toBeLessThanOrEqual(30);
+    expect(counts['/dashboard']).toBeLessThanOrEqual(30);
+    expect(counts['/login']).toBeLessThanOrEqual(15);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
   test('a signed-in visitor of a pre-rendered page gets the signed-in header, not the visitor one', async () => {
     const user = await registerVerifiedUser(server);
     const ctx = await newContext(browser, DESKTOP);

@@ -1,7 +1,9 @@
 import { Suspense } from 'react';
 import { render } from '@testing-library/react';
-import { describe, expect, test, vi } from 'vitest';
-import { forgetFailedRoutes, lazyRoute, type RouteModule } from './lazy-route';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { forgetFailedRoutes, freshLoad, lazyRoute, type RouteModule } from './lazy-route';
+
+afterEach(() => vi.restoreAllMocks());
 
 const screen = (text: string): RouteModule => ({ Component: () => <h1>{text}</h1> });
 
@@ -39,5 +41,34 @@ describe('lazyRoute', () => {
     forgetFailedRoutes();
     await expect(route.handle.preload()).resolves.toHaveProperty('Component');
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  test('a retry that fails again while the server answers loads the address afresh (a browser that remembers failed downloads)', async () => {
+    const reload = vi.spyOn(freshLoad, 'reload').mockImplementation(() => {});
+    const serverAnswers = vi.spyOn(freshLoad, 'serverAnswers').mockResolvedValue(true);
+    const load = vi.fn().mockRejectedValue(new Error('Failed to fetch dynamically imported module'));
+    const route = lazyRoute(load);
+    // The first failure shows the error page: no reload, no probe.
+    await expect(route.handle.preload()).rejects.toThrow(/Failed to fetch/);
+    expect(serverAnswers).not.toHaveBeenCalled();
+    expect(reload).not.toHaveBeenCalled();
+    // The retry (after a navigation) fails too, and the server answers: a fresh document, the route pending meanwhile.
+    forgetFailedRoutes();
+    let settled = false;
+    void route.handle.preload().finally(() => (settled = true));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+  });
+
+  test('a retry that fails while the server does not answer either shows the error again, no reload', async () => {
+    const reload = vi.spyOn(freshLoad, 'reload').mockImplementation(() => {});
+    vi.spyOn(freshLoad, 'serverAnswers').mockResolvedValue(false);
+    const load = vi.fn().mockRejectedValue(new Error('Failed to fetch dynamically imported module'));
+    const route = lazyRoute(load);
+    await expect(route.handle.preload()).rejects.toThrow(/Failed to fetch/);
+    forgetFailedRoutes();
+    await expect(route.handle.preload()).rejects.toThrow(/Failed to fetch/);
+    expect(reload).not.toHaveBeenCalled();
   });
 });

@@ -17,6 +17,26 @@ export type LazyRouteHandle = { preload: () => Promise<RouteModule> };
  */
 const failed = new Set<() => void>();
 
+/**
+ * A retry's last resort. Some browsers keep a failed module download for the document's lifetime and
+ * answer every later import of that file with the same failure, without asking the network: Chromium up
+ * to ~v148 and Safari (the iOS app's WebView) do; newer Chromium downloads again. So when a retried
+ * download fails as well but our server answers now, the address is loaded afresh: a new document has
+ * no remembered failures. Only a retry does this (it follows a navigation, i.e. the user's tap), never the
+ * first failure, so a server that keeps failing shows the error page, not a reload loop; and while the
+ * server is unreachable too, the error page stays.
+ */
+export const freshLoad = {
+  serverAnswers: async (): Promise<boolean> => {
+    try {
+      return (await fetch(window.location.href, { method: 'HEAD', cache: 'no-store' })).ok;
+    } catch {
+      return false;
+    }
+  },
+  reload: (): void => window.location.reload(),
+};
+
 /** Lets every route whose download failed try again (the route error boundary's reset, on navigation). */
 export function forgetFailedRoutes(): void {
   for (const forget of failed) forget();
@@ -26,13 +46,19 @@ export function forgetFailedRoutes(): void {
 export function lazyRoute(load: () => Promise<RouteModule>): { element: ReactElement; handle: LazyRouteHandle } {
   let pending: Promise<RouteModule> | undefined;
   let Loaded: ComponentType | undefined;
+  let failedBefore = false;
   const preload = () =>
     (pending ??= load().then(
       (module) => {
         Loaded = module.Component;
         return module;
       },
-      (error: unknown) => {
+      async (error: unknown) => {
+        if (failedBefore && (await freshLoad.serverAnswers())) {
+          freshLoad.reload();
+          return new Promise<RouteModule>(() => {}); // the page is being replaced: keep showing the fallback
+        }
+        failedBefore = true;
         failed.add(() => (pending = undefined));
         throw error;
       },
