@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, newContext, openSignedIn, registerVerifiedUser, useProduct, type Server } from './harness';
+import { DESKTOP, MOBILE, newContext, openSignedIn, poll, registerVerifiedUser, useProduct, type Server } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -189,6 +189,33 @@ describe('pre-rendered public pages', () => {
       );
       expect(sheets, mode).toEqual([{ emotion: 'mui-global', inline: true }]);
     }
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  test("a pre-rendered page requests the app's code side by side, not one import level at a time", async () => {
+    // The entry is a facade importing the main chunk, which imports React and the rest: without the preload links
+    // the pre-paint script adds, each level waited for the one before (three round trips in a row on a phone).
+    const ctx = await newContext(browser, MOBILE);
+    const page = await ctx.newPage();
+    const errors = collectErrors(page);
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Not until 'load': a module script added before it (the held entry) delays the load event.
+    await page.goto(`${server.baseUrl}/login`, { waitUntil: 'domcontentloaded' });
+    const imports = ((await page.getAttribute('#root', 'data-entry-imports')) ?? '').split(' ').filter(Boolean);
+    expect(imports.length).toBeGreaterThan(2);
+    // All of them are on their way while the entry itself has not even arrived.
+    await poll(() => imports.filter((i) => !requested.includes(i))).toEqual([]);
+    release();
+    await poll(() => reactAttached(page)).toBe(true);
+    await page.getByLabel('E-mail or username').fill('someone@example.com');
     expect(errors).toEqual([]);
     await ctx.close();
   });

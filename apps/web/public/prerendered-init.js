@@ -42,6 +42,16 @@
     var entry = r && r.getAttribute('data-entry');
     if (!entry) return;
     var start = function () {
+      // The entry's static imports (scripts/prerender.mjs), requested together with it rather than one level at a time.
+      var imports = (r.getAttribute('data-entry-imports') || '').split(' ');
+      for (var i = 0; i < imports.length; i++) {
+        if (!imports[i]) continue;
+        var l = document.createElement('link');
+        l.rel = 'modulepreload';
+        l.crossOrigin = '';
+        l.href = imports[i];
+        document.head.appendChild(l);
+      }
       var s = document.createElement('script');
       s.type = 'module';
       s.crossOrigin = '';
