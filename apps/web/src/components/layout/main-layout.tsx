@@ -38,7 +38,6 @@ const NavDrawer = lazy(() => import('./nav-drawer'));
 export function MainLayout() {
   const user = useAppSelector(selectUser);
   const { pathname } = useLocation();
-  useTimeZoneFromBrowser();
   const [menuOpen, setMenuOpen] = useState(false);
   const [alerts, setAlerts] = useState<{ open: boolean; anchor: HTMLElement | null }>({ open: false, anchor: null });
   useCloseOnNavigate(() => {
@@ -55,6 +54,7 @@ export function MainLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <TimeZoneFromBrowser />
       <SkipLink />
       <FocusRing />
       <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
@@ -115,6 +115,16 @@ export function MainLayout() {
       )}
     </Box>
   );
+}
+
+/**
+ * Draws nothing. The settings query it reads answers while the first page is being drawn, and react-redux
+ * re-renders a query's readers synchronously, in one task: here that is this component, not the whole layout
+ * (header, footer, bottom bar), which used to take that task on a phone (issue 9, blocking time).
+ */
+function TimeZoneFromBrowser() {
+  useTimeZoneFromBrowser();
+  return null;
 }
 
 /** Lazy route module (React Router `lazy`). */
