@@ -33,7 +33,8 @@ function preloadSignedInShell(): Plugin {
         if (files.size === 0) throw new Error('preload-signed-in-shell: no chunk for the main layout or the guard');
         return [...files]
           .filter((f) => !html.includes(`/${f}"`))
-          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
+          // Marked, so scripts/prerender.mjs can tell them from Vite's own links (the entry's static imports).
+          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}`, 'data-signed-in-shell': true }, injectTo: 'head' as const }));
       },
     },
   };

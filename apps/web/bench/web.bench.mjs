@@ -14,7 +14,7 @@
  * BENCH_WEB_ONLY=/dashboard,/food-log measures only those pages; BENCH_WEB_JS_ONLY=1 prints the JS weights only; BENCH_WEB_NO_BUILD=1 skips the build; VERBOSE=1 also lists every script, each
  * failed accessibility audit with its elements (selector, snippet, explanation) and the layout shifts.
  */
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -68,9 +68,10 @@ async function lighthouseRun(url, token, baseUrl) {
     }
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: !!token });
     const lhr = result.lhr;
-    if (process.env.LH_DUMP) (await import('node:fs')).writeFileSync(`${process.env.LH_DUMP}-${new URL(url).pathname.replace(/\W/g, '')}.json`, JSON.stringify(lhr));
-    // LH_TRACE=<prefix>: the run's trace too (what Lighthouse's simulation started from), for a task-by-task look.
-    if (process.env.LH_TRACE) (await import('node:fs')).writeFileSync(`${process.env.LH_TRACE}-${new URL(url).pathname.replace(/\W/g, '')}.trace.json`, JSON.stringify(result.artifacts.Trace));
+    // LH_DUMP=<prefix>: the report; LH_TRACE=<prefix>: the run's trace (what Lighthouse's simulation started from).
+    const save = (prefix, suffix, data) => prefix && writeFileSync(`${prefix}-${new URL(url).pathname.replace(/\W/g, '')}${suffix}`, JSON.stringify(data));
+    save(process.env.LH_DUMP, '.json', lhr);
+    save(process.env.LH_TRACE, '.trace.json', result.artifacts.Trace);
     const a = lhr.audits;
     const failing = Object.values(a)
       .filter((x) => x.score !== null && x.score < 1 && lhr.categories.accessibility.auditRefs.some((r) => r.id === x.id && r.weight > 0))

@@ -31,7 +31,7 @@ if (!ROOT.test(template) || !template.includes('</head>')) throw new Error('dist
 // The app's entry and the chunks Vite preloads with it: a pre-rendered page requests none of them before its
 // first paint (public/theme-init.js starts the entry from #root's data-entry once the page has painted).
 const ENTRY = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
-const MODULEPRELOAD = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
+const MODULEPRELOAD = /\s*<link rel="modulepreload" crossorigin href="[^"]+"[^>]*>/g;
 const entry = ENTRY.exec(template)?.[1];
 if (!entry) throw new Error('dist/index.html: no module entry script');
 // public/theme-init.js, the pre-paint script (its comments live here: every page downloads it):
@@ -56,20 +56,12 @@ if (!template.includes(THEME_INIT)) throw new Error('dist/index.html: no <script
 const themeOnly = readFileSync(join(DIST, 'theme-init.js'), 'utf8').trim();
 const themeInit = `<script>${themeOnly}\n${readFileSync(join(DIST, 'prerendered-init.js'), 'utf8').trim()}</script>`;
 
-// The entry's static imports, all the way down: the pre-paint script adds them as modulepreload links when it starts
-// the entry, so they download side by side instead of level by level (the entry is a two-line facade that imports
-// the app's main chunk, which imports React and the rest: three round trips in a row without the links).
-const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g;
-function staticImports(file, seen = new Set()) {
-  for (const [, name] of readFileSync(join(DIST, 'assets', file), 'utf8').matchAll(STATIC_IMPORT)) {
-    if (seen.has(name)) continue;
-    seen.add(name);
-    staticImports(name, seen);
-  }
-  return seen;
-}
-const entryImports = [...staticImports(entry.replace(/^\/assets\//, ''))].map((name) => `/assets/${name}`);
-if (entryImports.length === 0) throw new Error(`${entry}: no static imports found (has the bundle's import syntax changed?)`);
+// The entry's static imports, all the way down: Vite's own modulepreload links in the template (the signed-in
+// shell's, added by vite.config.ts, are marked data-signed-in-shell). The pre-paint script adds them as modulepreload
+// links when it starts the entry, so they download side by side instead of level by level (the entry is a two-line
+// facade that imports the app's main chunk, which imports React and the rest: three round trips in a row without).
+const entryImports = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+if (entryImports.length === 0) throw new Error('dist/index.html: no modulepreload links for the entry\'s imports');
 
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
