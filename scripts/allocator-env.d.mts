@@ -1,2 +1,4 @@
 /** See allocator-env.mjs. */
 export declare const ALLOCATOR_ENV: { MALLOC_MMAP_THRESHOLD_: string; MALLOC_TRIM_THRESHOLD_: string };
+export declare const HEAP_CAP_MB: number;
+export declare function nodeOptionsWithHeapCap(nodeOptions?: string): string;

@@ -8,3 +8,19 @@
  * the systemd units (deploy/systemd) carry the same two values.
  */
 export const ALLOCATOR_ENV = { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
+
+/**
+ * V8's cap on the old generation of each of the server's heaps (main thread and planner thread), in MB. Node sizes
+ * it from the machine's memory (4,144 MB with 16 GB or more), and with a cap that high V8 holds off its first full
+ * garbage collection until the old generation reaches hundreds of MB: right after the same `bench:load` run on
+ * PostgreSQL the server held 230–414 MB, depending on whether that collection had come yet (heap used 200 MB, most
+ * of it garbage). With 1,024 MB V8 collects as it goes (6–16 full collections in a run, 50–150 ms in all) and the
+ * server held 237–273 MB in nine runs (docs/benchmarks.md, session 24). The server's live heap is ~45–70 MB under
+ * load, so the cap leaves ample room; an operator with a bigger need sets its own in NODE_OPTIONS, which wins.
+ */
+export const HEAP_CAP_MB = 1024;
+
+/** NODE_OPTIONS for the server: the caller's, plus the heap cap unless it already names one. */
+export function nodeOptionsWithHeapCap(nodeOptions = '') {
+  return /--max-old-space-size[=\s]/.test(nodeOptions) ? nodeOptions : `${nodeOptions} --max-old-space-size=${HEAP_CAP_MB}`.trim();
+}

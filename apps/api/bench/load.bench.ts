@@ -6,14 +6,16 @@
  * LOAD_MIXED_SECONDS (60), LOAD_MIXED_USERS (200), LOAD_MIXED_RATE (requests a second per user, 1), LOAD_ONLY=summary,search,write,mixed, LOAD_DATABASES=pglite,postgres,
  * LOAD_LOG_LEVEL (the server's LOG_LEVEL, default warn; info = production's default, a request log line pair per request),
  * LOAD_SERVER=<built server.mjs> (a copy of another build, e.g. apps/api/dist-before/server.mjs: A/B runs of two builds),
- * LOAD_GLIBC_DEFAULTS=1 (the server without start.mjs's allocator settings), LOAD_METRICS=1 (the server's latency histogram and memory breakdown),
+ * LOAD_GLIBC_DEFAULTS=1 (the server without start.mjs's allocator settings), LOAD_V8_DEFAULTS=1 (without its V8 heap cap),
+ * LOAD_NODE_ARGS="--flag …" (Node/V8 flags for the product server), LOAD_SMAPS=<prefix> (saves the server's /proc/<pid>/smaps
+ * right after the runs, to see what the resident memory is), LOAD_METRICS=1 (the server's latency histogram and memory breakdown),
  * LOAD_CPU_PROF=<dir> (CPU profile of the product server; summarise with `npx tsx bench/profile-summary.ts <file>`).
  * Users are written straight into the database and their tokens minted with the server's secret, so
  * the sign-up limits do not shape the numbers. Rounds are interleaved (bare, summary, search, write,
  * bare, …) and medians reported, so one noisy moment on a shared machine does not decide a number.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +25,7 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import { openDatabase, pgliteDirFor, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { ALLOCATOR_ENV } from '../../../scripts/allocator-env.mjs';
+import { ALLOCATOR_ENV, nodeOptionsWithHeapCap } from '../../../scripts/allocator-env.mjs';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 15);
@@ -56,18 +58,24 @@ async function freePort(): Promise<number> {
 /** LOAD_CPU_PROF=<dir>: the product server writes a V8 CPU profile there when it stops (bench/profile-summary.ts reads it). */
 const CPU_PROF = process.env.LOAD_CPU_PROF;
 const METRICS = process.env.LOAD_METRICS === '1';
+/** LOAD_NODE_ARGS="--flag …": Node/V8 flags for the product server only (memory and GC experiments). */
+const NODE_ARGS = process.env.LOAD_NODE_ARGS?.trim();
 
 /**
  * glibc's allocator as `npm start`, the Dockerfile and the systemd units set it (scripts/allocator-env.mjs: fixed
  * mmap and trim thresholds, large freed buffers go back to the system). LOAD_GLIBC_DEFAULTS=1 runs with glibc's defaults.
  */
 const ALLOCATOR = process.env.LOAD_GLIBC_DEFAULTS === '1' ? {} : ALLOCATOR_ENV;
+/** V8's heap cap as `npm start` sets it (scripts/allocator-env.mjs); LOAD_V8_DEFAULTS=1 runs the product server with Node's default. */
+const V8_DEFAULTS = process.env.LOAD_V8_DEFAULTS === '1';
 
 /** A TypeScript script runs under tsx (the bare server); the product runs its build, as `npm start` and production do. */
 function start(script: string, env: Record<string, string>, profile = false): ChildProcess {
   const prof = profile && CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...prof, ...loader, script], { cwd: ROOT, env: { ...ALLOCATOR, ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const extra = profile && NODE_ARGS ? NODE_ARGS.split(/\s+/) : [];
+  const heap = profile && !V8_DEFAULTS ? { NODE_OPTIONS: nodeOptionsWithHeapCap(process.env.NODE_OPTIONS) } : {};
+  const child = spawn(process.execPath, [...prof, ...extra, ...loader, script], { cwd: ROOT, env: { ...ALLOCATOR, ...process.env, ...heap, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return child;
 }
 
@@ -256,6 +264,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   const rejected: Record<string, number> = {};
   if (ONLY.includes('mixed')) mixed = await driveMixed(base, tokens.slice(0, MIXED_USERS), server.pid, rejected);
   const rss = rssOf(server.pid!);
+  if (process.env.LOAD_SMAPS) writeFileSync(`${process.env.LOAD_SMAPS}-${label.split(' ')[0]}.txt`, readFileSync(`/proc/${server.pid}/smaps`));
   // LOAD_METRICS=1: the server's own latency histogram (onRequest → response), to tell time spent in the
   // server from time spent before it read the request.
   const metrics = METRICS ? await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${SECRET}` } })).text() : '';
@@ -284,6 +293,8 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
     // Where the resident memory is: V8's heaps (main thread), memory outside them (buffers, wasm), the process.
     const gauge = (name: string) => [...metrics.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+]+)$`, 'gm'))].reduce((a, m) => a + Number(m[1]), 0) / 2 ** 20;
     console.log(`server memory (MB, main thread): heap used ${gauge('nodejs_heap_size_used_bytes').toFixed(0)}, heap total ${gauge('nodejs_heap_size_total_bytes').toFixed(0)}, external ${gauge('nodejs_external_memory_bytes').toFixed(0)}; process resident ${gauge('process_resident_memory_bytes').toFixed(0)}`);
+    const spaces = [...metrics.matchAll(/^nodejs_heap_space_size_total_bytes\{space="(\w+)"\} ([\d.e+]+)$/gm)].map((m) => `${m[1]} ${(Number(m[2]) / 2 ** 20).toFixed(0)}`);
+    console.log(`  heap spaces committed (MB): ${spaces.join(', ')}`);
     const buckets = new Map<string, string[]>();
     for (const m of metrics.matchAll(/^http_request_duration_seconds_bucket\{le="([^"]+)",method="(\w+)",route="([^"]+)"\} (\d+)/gm)) {
       const key = `${m[2]} ${m[3]}`;
