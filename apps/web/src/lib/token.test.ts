@@ -27,6 +27,16 @@ describe('token validity (spec §5)', () => {
   ])('%s is invalid', (_, t) => {
     expect(isTokenValid(t, NOW)).toBe(false);
   });
+  test('a token read before still expires when its time comes, and the next token is read afresh', () => {
+    const t = token({ sub: '7', exp: future });
+    expect(isTokenValid(t, NOW)).toBe(true);
+    expect(isTokenValid(t, future * 1000)).toBe(false);
+    expect(isTokenValid(t, NOW)).toBe(true);
+    expect(readClaims(token({ sub: '8', exp: future }))).toMatchObject({ sub: '8' });
+    expect(readClaims(t)).toMatchObject({ sub: '7' });
+    expect(isTokenValid('aaa.%%%.ccc', NOW)).toBe(false);
+    expect(isTokenValid('aaa.%%%.ccc', NOW)).toBe(false);
+  });
   test('null and undefined are invalid', () => {
     expect(isTokenValid(null)).toBe(false);
     expect(isTokenValid(undefined)).toBe(false);
