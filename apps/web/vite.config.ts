@@ -2,46 +2,63 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
- * The SPA shell (dist/index.html, every signed-in page's HTML) names the chunks of the signed-in layout
- * and the guard, with everything they import, as `<link rel="modulepreload">`. Without them Vite's preload
- * helper appended ~40 of those links from script as the router loaded the lazy routes, inside the entry's
- * long task (a CPU profile at 4× throttle: 60–280 ms of appendChild), and they were requested only then.
- * The pre-rendered public pages drop every modulepreload link (scripts/prerender.mjs).
+ * Chunks the HTML names as `<link rel="modulepreload">`, so the parser requests them with the entry:
+ * 1. The app's start-up stages, which app/main.tsx imports one task after another (app/providers.tsx,
+ *    app/start.tsx) and everything they import. Vite's own links cover only the entry's static imports;
+ *    without these the stages would download one after another. Unmarked like Vite's own, so
+ *    scripts/prerender.mjs keeps them for the pre-rendered pages too (their pre-paint script adds them).
+ * 2. The signed-in layout and the guard, with everything they import (marked data-signed-in-shell; the
+ *    pre-rendered public pages drop them). Without them Vite's preload helper appended ~40 of those links
+ *    from script as the router loaded the lazy routes, inside the entry's long task (a CPU profile at 4×
+ *    throttle: 60–280 ms of appendChild), and they were requested only then.
  */
-function preloadSignedInShell(): Plugin {
+function preloadStartAndSignedInShell(): Plugin {
+  const STAGES = [/\/src\/app\/(providers|router|start)\.tsx$/, /\/react-dom\/client\.js$/];
   const SHELL = [/\/components\/layout\/main-layout\.tsx$/, /\/components\/guards\.tsx$/];
   return {
-    name: 'preload-signed-in-shell',
+    name: 'preload-start-and-signed-in-shell',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle) return html;
-        const files = new Set<string>();
-        const add = (name: string) => {
-          const chunk = bundle[name];
-          if (files.has(name) || !chunk || chunk.type !== 'chunk') return;
-          files.add(name);
-          chunk.imports.forEach(add);
+        const closure = (modules: RegExp[], what: string) => {
+          const files = new Set<string>();
+          const add = (name: string) => {
+            const chunk = bundle[name];
+            if (files.has(name) || !chunk || chunk.type !== 'chunk') return;
+            files.add(name);
+            chunk.imports.forEach(add);
+          };
+          // By the modules in it, not by isDynamicEntry: with preserveEntrySignatures false (below) rolldown no
+          // longer marks the lazy chunks as dynamic entries.
+          for (const chunk of Object.values(bundle)) {
+            if (chunk.type === 'chunk' && !chunk.isEntry && chunk.moduleIds.some((id) => modules.some((re) => re.test(id)))) add(chunk.fileName);
+          }
+          if (files.size === 0) throw new Error(`preload-start-and-signed-in-shell: no chunk for ${what}`);
+          return files;
         };
-        // By the modules in it, not by isDynamicEntry: with preserveEntrySignatures false (below) rolldown no
-        // longer marks the routes' chunks as dynamic entries.
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type === 'chunk' && chunk.moduleIds.some((id) => SHELL.some((re) => re.test(id)))) add(chunk.fileName);
-        }
-        if (files.size === 0) throw new Error('preload-signed-in-shell: no chunk for the main layout or the guard');
-        return [...files]
-          .filter((f) => !html.includes(`/${f}"`))
-          // Marked, so scripts/prerender.mjs can tell them from Vite's own links (the entry's static imports).
-          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}`, 'data-signed-in-shell': true }, injectTo: 'head' as const }));
+        const stages = closure(STAGES, 'app/providers.tsx or app/start.tsx');
+        const shell = closure(SHELL, 'the main layout or the guard');
+        const link = (f: string, marked: boolean) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}`, ...(marked ? { 'data-signed-in-shell': true } : {}) },
+          injectTo: 'head' as const,
+        });
+        const notInHtml = (f: string) => !html.includes(`/${f}"`);
+        return [
+          ...[...stages].filter(notInHtml).map((f) => link(f, false)),
+          // Marked, so scripts/prerender.mjs can tell them from the entry's own (Vite's links and the stages).
+          ...[...shell].filter((f) => notInHtml(f) && !stages.has(f)).map((f) => link(f, true)),
+        ];
       },
     },
   };
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), preloadSignedInShell()],
+  plugins: [react(), preloadStartAndSignedInShell()],
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   build: {
     // A running server keeps serving the index.html it read at start; if a rebuild deleted the hashed
