@@ -24,7 +24,7 @@ export const PRERENDERED = ['/', '/login', '/register', '/request-password-reset
 const fileName = (path) => (path === '/' ? 'index' : path.slice(1)) + '.html';
 const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const { render, renderShellStyles } = await import(pathToFileURL(join(WEB, 'dist-ssr/prerender.js')).href);
+const { render, renderShellStyles, renderSignedInStyles } = await import(pathToFileURL(join(WEB, 'dist-ssr/prerender.js')).href);
 const template = readFileSync(join(DIST, 'index.html'), 'utf8');
 const ROOT = /<div id="root">[\s\S]*?<\/div><\/div>/; // the static boot shell of index.html
 if (!ROOT.test(template) || !template.includes('</head>')) throw new Error('dist/index.html: no <div id="root"> boot shell or </head> to fill');
@@ -78,7 +78,11 @@ for (const path of PRERENDERED) {
   console.log(`prerendered ${path.padEnd(24)} ${(page.length / 1024).toFixed(1)} KiB -> dist/prerendered/${fileName(path)}`);
 }
 // The SPA shell gets the theme's global CSS (src/app/prerender.tsx, renderShellStyles), adopted by emotion on start.
-const shellStyles = renderShellStyles();
-if (!shellStyles.includes('data-emotion="mui-global')) throw new Error('renderShellStyles: no global styles (the theme variables) rendered');
+const globalStyles = renderShellStyles();
+if (!globalStyles.includes('data-emotion="mui-global')) throw new Error('renderShellStyles: no global styles (the theme variables) rendered');
+// And the component CSS of the signed-in pages opened first (renderSignedInStyles), adopted the same way.
+const signedInStyles = await renderSignedInStyles(['/dashboard', '/food-log']);
+if (!signedInStyles.includes('data-emotion="mui ')) throw new Error('renderSignedInStyles: no component styles rendered');
+const shellStyles = `${globalStyles}\n${signedInStyles}`;
 writeFileSync(join(DIST, 'index.html'), template.replace(THEME_INIT, () => `<script>${themeOnly}</script>`).replace('</head>', () => `${shellStyles}\n  </head>`));
 console.log(`SPA shell: pre-paint script and the theme's CSS (${(shellStyles.length / 1024).toFixed(1)} KiB) inline -> dist/index.html`);

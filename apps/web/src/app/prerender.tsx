@@ -11,15 +11,20 @@ import { AppProviders } from './providers';
 import { AppRoutes, preloadRoutes } from './router';
 import { createEmotionCache } from './emotion-cache';
 import { makeStore } from '../lib/store';
+import type { SessionState } from '../lib/session';
+import { signedInStore } from './prerender-signed-in';
+import { RenderWholeContext } from '../lib/use-deferred-mount';
 import { pageTitle } from './page-titles';
 
-/** Renders `children` inside the app's providers (a signed-out store), with the emotion CSS the render needed. */
-function renderWithStyles(children: ReactNode, hydrating: boolean): { html: string; styles: string } {
+const SIGNED_OUT: SessionState = { token: null, user: null, status: 'anonymous' };
+
+/** Renders `children` inside the app's providers (a signed-out store unless given), with the emotion CSS the render needed. */
+function renderWithStyles(children: ReactNode, hydrating: boolean, store = makeStore(SIGNED_OUT)): { html: string; styles: string } {
   const cache = createEmotionCache();
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
   const html = renderToString(
     <StrictMode>
-      <AppProviders store={makeStore({ token: null, user: null, status: 'anonymous' })} cache={cache} hydrating={hydrating}>
+      <AppProviders store={store} cache={cache} hydrating={hydrating}>
         {children}
       </AppProviders>
     </StrictMode>,
@@ -50,4 +55,39 @@ export async function render(path: string): Promise<{ html: string; styles: stri
 export function renderShellStyles(): string {
   // Only the global sheets: the providers render no component styles (emotion still writes an empty tag for them).
   return renderWithStyles(null, false).styles.replace(/<style data-emotion="mui "[^>]*><\/style>/g, '').trim();
+}
+
+/**
+ * The component CSS of the signed-in pages a user opens first (the layout, /dashboard and /food-log as a
+ * phone draws them, with a day of data), for the SPA shell. MUI styles every component through emotion,
+ * which compiles each style (stylis), prefixes it and inserts it rule by rule inside React's commit: on a
+ * signed-in page's first load that was most of the commits' time (~60–140 ms of blocking time under a 4×
+ * slower CPU, bench/profile.mjs). The shell carries the same rules as one `<style data-emotion="mui …">`
+ * tag naming their ids; emotion's cache adopts the tag on start and skips every style it names. A style
+ * whose CSS differs (other data, another screen, a wider window) gets its own name and is inserted as
+ * before: this only saves work, it cannot change what a page looks like.
+ */
+export async function renderSignedInStyles(pathnames: string[]): Promise<string> {
+  const cache = createEmotionCache();
+  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+  let html = '';
+  for (const pathname of pathnames) {
+    await preloadRoutes(pathname);
+    const store = await signedInStore();
+    html += renderToString(
+      <StrictMode>
+        <AppProviders store={store} cache={cache} hydrating={false}>
+          <RenderWholeContext.Provider value>
+            <StaticRouter location={pathname}>
+              <AppRoutes />
+            </StaticRouter>
+          </RenderWholeContext.Provider>
+        </AppProviders>
+      </StrictMode>,
+    );
+    if (html.includes('id="boot-header"') || !html.includes('Food 1')) throw new Error(`${pathname}: rendered a loading shell, not the page with its day`);
+  }
+  const chunks = extractCriticalToChunks(html);
+  // The component styles only: the global ones (theme variables, baseline) are the shell's already.
+  return constructStyleTagsFromChunks({ ...chunks, styles: chunks.styles.filter((s) => s.key === 'mui' && s.ids.length > 0) });
 }

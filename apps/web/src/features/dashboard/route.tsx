@@ -1,4 +1,5 @@
 import { useDeferredValue } from 'react';
+import { useDeferredMount } from '../../lib/use-deferred-mount';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -70,7 +71,7 @@ function DashboardBody({ day, today }: { day: DailySummary; today: string }) {
   // The top first (on a phone the getting-started card is the page's largest element, Lighthouse's LCP):
   // the history and weight cards and the quick links, below the fold on a phone, follow in a deferred
   // render instead of lengthening the commit that paints the top.
-  const lower = useDeferredValue(true, false);
+  const lower = useDeferredMount();
   const t = day.daily_totals;
   const g = day.goals;
   const noGoals = !(g.calories > 0);

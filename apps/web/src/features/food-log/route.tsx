@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useRef, useState, type RefObject } from 'react';
+import { useDeferredMount } from '../../lib/use-deferred-mount';
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -114,7 +115,7 @@ export function Component() {
   // The heading first (the page's largest element on a phone, Lighthouse's LCP): the first commit draws
   // the heading, the day switcher and a placeholder; the search, quick add and meals follow in a deferred
   // render. Drawn together they made one ~650 ms task (4× CPU throttle) that the heading waited for.
-  const full = useDeferredValue(true, false);
+  const full = useDeferredMount();
   const summary = useGetDailySummaryQuery(date);
   // The meals are the page's longest render on a phone: deferred, React draws them in interruptible
   // slices after the skeleton instead of in one block (Lighthouse TBT).
