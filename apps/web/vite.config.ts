@@ -3,17 +3,17 @@ import react from '@vitejs/plugin-react';
 
 /**
  * Chunks the HTML names as `<link rel="modulepreload">`, so the parser requests them with the entry:
- * 1. The app's start-up stages, which app/main.tsx imports one task after another (app/providers.tsx,
- *    app/start.tsx) and everything they import. Vite's own links cover only the entry's static imports;
- *    without these the stages would download one after another. Unmarked like Vite's own, so
- *    scripts/prerender.mjs keeps them for the pre-rendered pages too (their pre-paint script adds them).
+ * 1. The app's start-up stages, which app/main.tsx imports one task after another (its dynamic imports), and
+ *    everything they import. Vite's own links cover only the entry's static imports; without these the stages
+ *    would download one after another. Unmarked like Vite's own, so scripts/prerender.mjs keeps them for the
+ *    pre-rendered pages too (their pre-paint script adds them).
  * 2. The signed-in layout and the guard, with everything they import (marked data-signed-in-shell; the
  *    pre-rendered public pages drop them). Without them Vite's preload helper appended ~40 of those links
  *    from script as the router loaded the lazy routes, inside the entry's long task (a CPU profile at 4×
  *    throttle: 60–280 ms of appendChild), and they were requested only then.
  */
 function preloadStartAndSignedInShell(): Plugin {
-  const STAGES = [/\/src\/app\/(providers|router|start)\.tsx$/, /\/react-dom\/client\.js$/];
+  const MAIN = /\/src\/app\/main\.tsx$/;
   const SHELL = [/\/components\/layout\/main-layout\.tsx$/, /\/components\/guards\.tsx$/];
   return {
     name: 'preload-start-and-signed-in-shell',
@@ -23,7 +23,8 @@ function preloadStartAndSignedInShell(): Plugin {
       handler(html, ctx) {
         const bundle = ctx.bundle;
         if (!bundle) return html;
-        const closure = (modules: RegExp[], what: string) => {
+        const chunks = Object.values(bundle).filter((c): c is Extract<typeof c, { type: 'chunk' }> => c.type === 'chunk');
+        const closure = (roots: string[], what: string) => {
           const files = new Set<string>();
           const add = (name: string) => {
             const chunk = bundle[name];
@@ -31,16 +32,16 @@ function preloadStartAndSignedInShell(): Plugin {
             files.add(name);
             chunk.imports.forEach(add);
           };
-          // By the modules in it, not by isDynamicEntry: with preserveEntrySignatures false (below) rolldown no
-          // longer marks the lazy chunks as dynamic entries.
-          for (const chunk of Object.values(bundle)) {
-            if (chunk.type === 'chunk' && !chunk.isEntry && chunk.moduleIds.some((id) => modules.some((re) => re.test(id)))) add(chunk.fileName);
-          }
+          roots.forEach(add);
           if (files.size === 0) throw new Error(`preload-start-and-signed-in-shell: no chunk for ${what}`);
           return files;
         };
-        const stages = closure(STAGES, 'app/providers.tsx or app/start.tsx');
-        const shell = closure(SHELL, 'the main layout or the guard');
+        // By the modules in a chunk, not by isDynamicEntry: with preserveEntrySignatures false (below) rolldown no
+        // longer marks the lazy chunks as dynamic entries.
+        const holding = (res: RegExp[]) => chunks.filter((c) => !c.isEntry && c.moduleIds.some((id) => res.some((re) => re.test(id)))).map((c) => c.fileName);
+        const main = chunks.find((c) => c.moduleIds.some((id) => MAIN.test(id)));
+        const stages = closure(main?.dynamicImports ?? [], "app/main.tsx's stages");
+        const shell = closure(holding(SHELL), 'the main layout or the guard');
         const link = (f: string, marked: boolean) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}`, ...(marked ? { 'data-signed-in-shell': true } : {}) },

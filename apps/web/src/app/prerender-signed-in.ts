@@ -15,6 +15,8 @@ import { foodLogApi } from '../features/food-log/api';
 import { shiftIso } from '../features/food-log/dates';
 
 const STAMP = '2026-01-01T08:00:00.000Z';
+/** The first logged food's name: a page that shows it rendered with its day, not a skeleton. */
+export const SIGNED_IN_FOOD = 'Logged food 1';
 const USER: User = {
   id: 1,
   email: 'prerender@example.com',
@@ -62,7 +64,7 @@ function entry(id: number, meal_type: FoodLogEntry['meal_type'], date: string, f
 }
 
 function day(date: string): DailySummary {
-  const foods = MEAL_TYPES.map((meal, i) => entry(i + 1, meal, date, `Food ${i + 1}`, 300 + 50 * i, 20, 40, 10));
+  const foods = MEAL_TYPES.map((meal, i) => entry(i + 1, meal, date, `Logged food ${i + 1}`, 300 + 50 * i, 20, 40, 10));
   const totals = (list: FoodLogEntry[]) => {
     const sum = (k: 'calories' | 'protein' | 'carbs' | 'fat' | 'fiber' | 'sugar' | 'sodium') => list.reduce((a, e) => a + e[k], 0);
     return { calories: sum('calories'), protein: sum('protein'), carbs: sum('carbs'), carbohydrates: sum('carbs'), fat: sum('fat'), fiber: sum('fiber'), sugar: sum('sugar'), sodium: sum('sodium') };

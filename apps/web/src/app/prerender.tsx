@@ -10,25 +10,31 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { AppProviders } from './providers';
 import { AppRoutes, preloadRoutes } from './router';
 import { createEmotionCache } from './emotion-cache';
-import { makeStore } from '../lib/store';
+import { makeStore, type AppStore } from '../lib/store';
+import type { EmotionCache } from '@emotion/react';
 import type { SessionState } from '../lib/session';
-import { signedInStore } from './prerender-signed-in';
+import { SIGNED_IN_FOOD, signedInStore } from './prerender-signed-in';
 import { RenderWholeContext } from '../lib/use-deferred-mount';
 import { pageTitle } from './page-titles';
 
 const SIGNED_OUT: SessionState = { token: null, user: null, status: 'anonymous' };
 
-/** Renders `children` inside the app's providers (a signed-out store unless given), with the emotion CSS the render needed. */
-function renderWithStyles(children: ReactNode, hydrating: boolean, store = makeStore(SIGNED_OUT)): { html: string; styles: string } {
-  const cache = createEmotionCache();
-  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
-  const html = renderToString(
+/** Renders `children` inside the app's providers; the styles it needs land in `cache`. */
+function renderInApp(children: ReactNode, { store, cache, hydrating }: { store: AppStore; cache: EmotionCache; hydrating: boolean }): string {
+  return renderToString(
     <StrictMode>
       <AppProviders store={store} cache={cache} hydrating={hydrating}>
         {children}
       </AppProviders>
     </StrictMode>,
   );
+}
+
+/** Renders `children` for a signed-out visitor, with the emotion CSS the render needed. */
+function renderWithStyles(children: ReactNode, hydrating: boolean): { html: string; styles: string } {
+  const cache = createEmotionCache();
+  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+  const html = renderInApp(children, { store: makeStore(SIGNED_OUT), cache, hydrating });
   return { html, styles: constructStyleTagsFromChunks(extractCriticalToChunks(html)) };
 }
 
@@ -73,19 +79,16 @@ export async function renderSignedInStyles(pathnames: string[]): Promise<string>
   let html = '';
   for (const pathname of pathnames) {
     await preloadRoutes(pathname);
-    const store = await signedInStore();
-    html += renderToString(
-      <StrictMode>
-        <AppProviders store={store} cache={cache} hydrating={false}>
-          <RenderWholeContext.Provider value>
-            <StaticRouter location={pathname}>
-              <AppRoutes />
-            </StaticRouter>
-          </RenderWholeContext.Provider>
-        </AppProviders>
-      </StrictMode>,
+    const page = renderInApp(
+      <RenderWholeContext.Provider value>
+        <StaticRouter location={pathname}>
+          <AppRoutes />
+        </StaticRouter>
+      </RenderWholeContext.Provider>,
+      { store: await signedInStore(), cache, hydrating: false },
     );
-    if (html.includes('id="boot-header"') || !html.includes('Food 1')) throw new Error(`${pathname}: rendered a loading shell, not the page with its day`);
+    if (page.includes('id="boot-header"') || !page.includes(SIGNED_IN_FOOD)) throw new Error(`${pathname}: rendered a loading shell, not the page with its day`);
+    html += page;
   }
   const chunks = extractCriticalToChunks(html);
   // The component styles only: the global ones (theme variables, baseline) are the shell's already.
