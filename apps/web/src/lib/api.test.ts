@@ -3,6 +3,7 @@ import { makeStore } from './store';
 import { api } from './api';
 import { initialSession } from './session';
 import { sendEarly } from './early-requests';
+import { SHOULD_AUTOBATCH } from '@reduxjs/toolkit';
 
 // The network is the only thing replaced: a fake fetch records what the app sends and answers like the server.
 const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '');
@@ -157,5 +158,50 @@ describe('reads sent early (lib/early-requests.ts, issue 9 LCP)', () => {
     const result = await store.dispatch(probe.endpoints.probe.initiate());
     expect(result.data).toEqual({ ok: 1 });
     expect(requests).toHaveLength(2);
+  });
+});
+
+describe('store notifications (lib/store.ts, issue 9 blocking time)', () => {
+  const frame = () => new Promise((r) => setTimeout(r, 150));
+
+  test("RTK Query's bookkeeping reaches the page's readers once per frame, other actions at once", async () => {
+    const store = storeWith(validToken);
+    store.dispatch({ type: 'test/first' }); // RTK Query's middleware announces itself on a store's first action
+    let notified = 0;
+    store.subscribe(() => notified++);
+    store.dispatch({ type: 'test/plain' });
+    expect(notified).toBe(1);
+    // A query's start is marked for batching by RTK Query: none of the three announces itself in the same task.
+    const queries = [store.dispatch(probe.endpoints.probe.initiate()), store.dispatch(probe.endpoints.latest.initiate())];
+    store.dispatch({ type: 'test/batched', meta: { [SHOULD_AUTOBATCH]: true } });
+    expect(notified).toBe(1);
+    expect(store.getState().api?.queries['probe(undefined)']?.status).toBe('pending');
+    await Promise.all(queries);
+    await frame();
+    expect(notified).toBeGreaterThan(1);
+    expect(store.getState().api?.queries['probe(undefined)']?.data).toEqual({ ok: true });
+  });
+
+  test('a store made before the API loaded batches once it has, keeping its subscribers', async () => {
+    vi.resetModules();
+    const fresh = await import('./store');
+    const store = fresh.makeStore(initialSession(null));
+    const order: string[] = [];
+    store.subscribe(() => order.push('first'));
+    const unsubscribe = store.subscribe(() => order.push('second'));
+    store.dispatch({ type: 'test/batched', meta: { [SHOULD_AUTOBATCH]: true } });
+    expect(order).toEqual(['first', 'second']); // no API yet: plain Redux, at once
+    await import('./api');
+    store.dispatch({ type: 'test/first' }); // RTK Query's middleware announces itself on a store's first action
+    order.length = 0;
+    store.dispatch({ type: 'test/batched', meta: { [SHOULD_AUTOBATCH]: true } });
+    expect(order).toEqual([]);
+    await frame();
+    expect(order).toEqual(['first', 'second']);
+    unsubscribe();
+    order.length = 0;
+    store.dispatch({ type: 'test/plain' });
+    expect(order).toEqual(['first']);
+    expect(store.getState().api).toBeDefined();
   });
 });

@@ -5,6 +5,7 @@ import { isTokenValid } from './token';
 import { isIos } from './platform';
 import { logger } from './logger';
 import { registerApiReset } from './session';
+import { autoBatchEnhancer } from '@reduxjs/toolkit';
 import { attachApi } from './store';
 import { fetchWithEarly } from './early-requests';
 
@@ -113,5 +114,5 @@ export const api = createApi({
 });
 
 // The store starts without the API (lib/store.ts): it joins as this module loads.
-attachApi(api, setupListeners);
+attachApi(api, setupListeners, autoBatchEnhancer());
 registerApiReset(() => api.util.resetApiState());
