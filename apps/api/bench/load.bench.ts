@@ -9,7 +9,7 @@
  * LOAD_GLIBC_DEFAULTS=1 (the server without start.mjs's allocator settings), LOAD_V8_DEFAULTS=1 (without its V8 heap cap),
  * LOAD_NODE_ARGS="--flag …" (Node/V8 flags for the product server), LOAD_SMAPS=<prefix> (saves the server's /proc/<pid>/smaps
  * right after the runs, to see what the resident memory is), LOAD_METRICS=1 (the server's latency histogram and memory breakdown),
- * LOAD_CPU_PROF=<dir> (CPU profile of the product server; summarise with `npx tsx bench/profile-summary.ts <file>`).
+ * LOAD_IDLE_SECONDS=n (also the server's RSS after n quiet seconds), LOAD_CPU_PROF=<dir> (CPU profile of the product server; summarise with `npx tsx bench/profile-summary.ts <file>`).
  * Users are written straight into the database and their tokens minted with the server's secret, so
  * the sign-up limits do not shape the numbers. Rounds are interleaved (bare, summary, search, write,
  * bare, …) and medians reported, so one noisy moment on a shared machine does not decide a number.
@@ -264,6 +264,13 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   const rejected: Record<string, number> = {};
   if (ONLY.includes('mixed')) mixed = await driveMixed(base, tokens.slice(0, MIXED_USERS), server.pid, rejected);
   const rss = rssOf(server.pid!);
+  // LOAD_IDLE_SECONDS=n: also the RSS after n quiet seconds (plans still queued finish; idle threads end).
+  const IDLE = Number(process.env.LOAD_IDLE_SECONDS ?? 0);
+  let rssIdle: number | null = null;
+  if (IDLE > 0) {
+    await new Promise((r) => setTimeout(r, IDLE * 1000));
+    rssIdle = rssOf(server.pid!);
+  }
   if (process.env.LOAD_SMAPS) writeFileSync(`${process.env.LOAD_SMAPS}-${label.split(' ')[0]}.txt`, readFileSync(`/proc/${server.pid}/smaps`));
   // LOAD_METRICS=1: the server's own latency histogram (onRequest → response), to tell time spent in the
   // server from time spent before it read the request.
@@ -288,7 +295,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   for (const w of names) console.log(`  ${w} per round: ${results[w]!.map((r) => `${r.rps.toFixed(0)} req/s p99 ${r.p99.toFixed(0)} ms, CPU ms/req server ${r.cpuMs?.toFixed(2)} PostgreSQL ${r.pgCpuMs?.toFixed(2) ?? '-'} autocannon ${r.loadCpuMs?.toFixed(2)}`).join('; ')}`);
   for (const [w, e] of odd) console.log(`  ${w}: non-2xx statuses ${e.map(([k, v]) => `${k}×${v}`).join(', ')}`);
   for (const [what, n] of Object.entries(rejected)) console.log(`  mixed, sample answer: ${what} ×${n}`);
-  console.log(`server RSS after the runs: ${rss.toFixed(0)} MB`);
+  console.log(`server RSS after the runs: ${rss.toFixed(0)} MB${rssIdle === null ? '' : `; ${IDLE} s later: ${rssIdle.toFixed(0)} MB`}`);
   if (metrics) {
     // Where the resident memory is: V8's heaps (main thread), memory outside them (buffers, wasm), the process.
     const gauge = (name: string) => [...metrics.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+]+)$`, 'gm'))].reduce((a, m) => a + Number(m[1]), 0) / 2 ** 20;
