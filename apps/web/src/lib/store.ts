@@ -33,32 +33,22 @@ const late: Middleware = (store) => (next) => (action) => {
 };
 
 /**
- * RTK's autoBatchEnhancer, joined late too: RTK Query marks its bookkeeping actions (a query's start, its
- * subscriptions) to be announced to subscribers once per frame instead of at each dispatch, so the queries a
- * page starts in its effects do not each re-render every reader synchronously in that same task (issue 9,
- * blocking time). RTK's configureStore adds it by default; this store gets it with the API (`attachApi`),
- * as RTK's core is in the API's chunk, not on the first pages. Until then (and on stores made without the
- * API, as in tests) the store notifies at each dispatch, as plain Redux does.
+ * RTK's autoBatchEnhancer, joined late too: RTK Query marks its bookkeeping actions (a query's start and
+ * answer, its subscriptions) to be announced to subscribers once per frame instead of at each dispatch, so the
+ * queries a page starts in its effects do not each re-render every reader synchronously in that same task
+ * (issue 9, blocking time). RTK's configureStore adds it by default; this store gets it with the API
+ * (`attachApi`, through the store's `batchWith`), as RTK's core is in the API's chunk, not on the first pages.
+ * Until then (and on stores made without the API, as in tests) the store notifies at each dispatch, as plain
+ * Redux does.
  *
  * It sits inside applyMiddleware, where configureStore puts it, so every action that reaches the reducer
- * passes it, thunks' included. Subscribers from before the swap are moved over, in their order.
+ * passes it, thunks' included. Subscribers from before are moved over, in their order.
  */
 type Batcher = StoreEnhancer;
-const swaps = new Set<(b: Batcher) => void>();
-let batcher: Batcher | null = null;
-const lateBatch: StoreEnhancer = (next) => (reducer, preloaded) => {
+const lateBatch: StoreEnhancer<{ batchWith(b: Batcher): void }> = (next) => (reducer, preloaded) => {
   const base = next(reducer, preloaded) as Store;
   let current: Store = base;
   const subscribers = new Set<{ listener: () => void; unsubscribe: () => void }>();
-  const swap = (b: Batcher) => {
-    current = (b((() => base) as never) as (r: unknown) => Store)(reducer);
-    for (const s of subscribers) {
-      s.unsubscribe();
-      s.unsubscribe = current.subscribe(s.listener);
-    }
-  };
-  if (batcher) swap(batcher);
-  else swaps.add(swap);
   return {
     ...base,
     dispatch: ((action: UnknownAction) => current.dispatch(action)) as Store['dispatch'],
@@ -70,13 +60,21 @@ const lateBatch: StoreEnhancer = (next) => (reducer, preloaded) => {
         subscribers.delete(s);
       };
     },
+    batchWith(b: Batcher) {
+      current = (b((() => base) as never) as (r: unknown) => Store)(reducer);
+      for (const s of subscribers) {
+        s.unsubscribe();
+        s.unsubscribe = current.subscribe(s.listener);
+      }
+    },
   } as never;
 };
 
 type Dispatch = Parameters<typeof setupListeners>[0];
-type Dispatchable = { dispatch: Dispatch; replaceReducer(r: Reducer<RootState, UnknownAction, Partial<RootState>>): void };
+type Dispatchable = { dispatch: Dispatch; replaceReducer(r: Reducer<RootState, UnknownAction, Partial<RootState>>): void; batchWith(b: Batcher): void };
 const stores = new Set<Dispatchable>();
 let listenWith: typeof setupListeners | null = null;
+let batcher: Batcher | null = null;
 
 const devtools = (import.meta.env?.DEV && typeof window !== 'undefined' && (window as { __REDUX_DEVTOOLS_EXTENSION_COMPOSE__?: typeof compose }).__REDUX_DEVTOOLS_EXTENSION_COMPOSE__) || compose;
 
@@ -85,25 +83,25 @@ export function makeStore(preloadedSession?: SessionState) {
   const typed = store as typeof store & { dispatch: ThunkDispatch<RootState, undefined, UnknownAction> };
   stores.add(typed as unknown as Dispatchable);
   listenWith?.(typed.dispatch as unknown as Dispatch);
+  if (batcher) (typed as unknown as Dispatchable).batchWith?.(batcher);
   return typed;
 }
 
 /**
  * Called by lib/api.ts as it loads: every store (made before or after) gets the API's cache and middleware,
- * and `listen` (RTK Query's setupListeners: refetch on window focus and reconnect, spec §9).
+ * `listen` (RTK Query's setupListeners: refetch on window focus and reconnect, spec §9) and `batch` (above).
  */
 export function attachApi(a: typeof api, listen: typeof setupListeners, batch: Batcher) {
   if (reducers[a.reducerPath]) return;
-  batcher = batch;
-  for (const swap of swaps) swap(batch);
-  swaps.clear();
   reducers[a.reducerPath] = a.reducer as Reducer;
   added.push(a.middleware as Middleware);
   listenWith = listen;
+  batcher = batch;
   for (const s of stores) {
     // replaceReducer fills the API's part of the state at once.
     s.replaceReducer(rootReducer());
     listen(s.dispatch);
+    s.batchWith?.(batch);
   }
 }
 

@@ -6,7 +6,6 @@ import { BADGE_FETCH_SIZE, BADGE_LOG_THROTTLE_MS, BADGE_POLL_INTERVAL_MS } from 
 import { useAppSelector } from '../../lib/hooks';
 import { selectIsAuthenticated } from '../../lib/session';
 import { logger } from '../../lib/logger';
-import { useDeferredMount } from '../../lib/use-deferred-mount';
 import { useNotificationsQuery } from './api';
 import { badgeText } from './model';
 import { useNativePush } from './use-native-push';
@@ -14,12 +13,9 @@ import { useNativePush } from './use-native-push';
 /** Unread count for the badge: polled every 30 s and refetched on focus/reconnect (spec §9). */
 export function useUnreadCount(): number {
   const loggedIn = useAppSelector(selectIsAuthenticated);
-  // Started in the render right after the page's first one: the badge's query does not join the page's own in the
-  // first commit's effects, where each query start re-renders its readers synchronously (one long task on a phone).
-  const started = useDeferredMount();
   const { data, refetch } = useNotificationsQuery(
     { skip: 0, limit: BADGE_FETCH_SIZE },
-    { skip: !loggedIn || !started, pollingInterval: BADGE_POLL_INTERVAL_MS, refetchOnFocus: true, refetchOnReconnect: true },
+    { skip: !loggedIn, pollingInterval: BADGE_POLL_INTERVAL_MS, refetchOnFocus: true, refetchOnReconnect: true },
   );
   useNativePush(() => loggedIn && void refetch());
   const unread = data?.unread_count ?? 0;
