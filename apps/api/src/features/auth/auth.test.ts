@@ -209,13 +209,13 @@ describe('login', () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       known.push(await time(email));
       unknown.push(await time(uniqueEmail()));
     }
-    const med = (xs: number[]) => xs.sort((a, b) => a - b)[1];
-    // both pay for one argon2id verification (tens of ms); no shortcut for unknown addresses
-    expect(med(unknown)).toBeGreaterThan(med(known) * 0.5);
+    // Both pay for one argon2id verification (tens of ms); a shortcut for unknown addresses would answer in a few.
+    // The fastest of each: a busy machine only adds time (medians of 3 read 15 against 42 ms in one CI run).
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.5);
   });
 
   it('answers unverified_user without a token and mails a fresh code', async () => {
