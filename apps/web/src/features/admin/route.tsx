@@ -7,6 +7,7 @@ import { useAppSelector } from '../../lib/hooks';
 import { selectSession } from '../../lib/session';
 import { ActivityTab, CodesTab, MetricsTab, WorkersTab } from './other-tabs';
 import { UsersTab } from './users-tab';
+import { PageTitle } from '../../components/layout/page-title';
 
 const TABS = ['Metrics', 'Users', 'Activity', 'Registration codes', 'Workers'] as const;
 
@@ -16,9 +17,9 @@ export function Component() {
   const { user } = useAppSelector(selectSession);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Typography variant="h5" component="h1">
+      <PageTitle>
         Admin
-      </Typography>
+      </PageTitle>
       <Tabs value={tab} onChange={(_e, v) => setTab(v)} variant="scrollable" aria-label="Admin sections">
         {TABS.map((t) => (
           <Tab key={t} label={t} />

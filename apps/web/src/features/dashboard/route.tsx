@@ -25,6 +25,7 @@ import { useGetDashboardDayQuery, useGetDashboardStatsQuery } from './api';
 import { CalorieRing } from './calorie-ring';
 import { HistoryCard } from './history-card';
 import { WeightCard } from './weight-card';
+import { PageTitle } from '../../components/layout/page-title';
 
 const NOTHING = {};
 
@@ -45,9 +46,9 @@ export function Component() {
   const data = useDeferredValue(fresh);
   return (
     <Box>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' }, mb: 0.5 }}>
+      <PageTitle sx={{ mb: 0.5 }}>
         Today
-      </Typography>
+      </PageTitle>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {formatDay(today, { weekday: 'long', month: 'long' })}
       </Typography>

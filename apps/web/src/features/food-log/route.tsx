@@ -29,6 +29,7 @@ import { DayTotals } from './components/day-totals';
 import { FoodSearch } from './components/food-search';
 import { MealCard } from './components/meal-card';
 import { QuickAdd } from './components/quick-add';
+import { PageTitle } from '../../components/layout/page-title';
 
 // The dialogs and sheets load when first opened, not with the page (their forms, Dialog, Drawer,
 // Tooltip and the barcode decoders stay out of the first load).
@@ -180,9 +181,9 @@ export function Component() {
   return (
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}>
-        <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' } }}>
+        <PageTitle>
           Food log
-        </Typography>
+        </PageTitle>
         <DateSwitcher date={date} today={today} onChange={setDate} />
       </Box>
 

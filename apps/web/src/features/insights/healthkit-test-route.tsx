@@ -12,6 +12,7 @@ import { countOf } from '../../lib/format';
 import { browserTimeZone } from '../../lib/today';
 import { usePostMetricMutation } from '../health/api';
 import { syncHealthKit, type SyncReport } from '../health/healthkit-sync';
+import { PageTitle } from '../../components/layout/page-title';
 
 /**
  * /healthkit-test (superuser only). In the iOS app: reads the last 30 days of weights, workouts and sleep
@@ -46,9 +47,9 @@ export function Component() {
   const r = state.report;
   return (
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 640 }}>
-      <Typography variant="h5" component="h1">
+      <PageTitle>
         HealthKit test
-      </Typography>
+      </PageTitle>
       {!isIos() ? (
         <Alert severity="info">HealthKit is only available in the iOS app.</Alert>
       ) : (

@@ -15,6 +15,7 @@ import { NutrientsTable } from '../../components/nutrients-table';
 import { errorDetail } from '../../lib/errors';
 import { useHistoricalStatsQuery, useInsightsAnalysisQuery, useMealTimingQuery, useNutrientsQuery, usePatternsQuery } from './api';
 import { RangePicker } from './range-picker';
+import { PageTitle } from '../../components/layout/page-title';
 
 const CalorieChart = lazy(() => import('./calorie-chart'));
 
@@ -46,9 +47,9 @@ export function Component() {
   const week = patterns.data?.weekday_weekend;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Typography variant="h5" component="h1">
+      <PageTitle>
         Analysis
-      </Typography>
+      </PageTitle>
       <RangePicker value={days} onChange={setDays} options={[7, 14, 30, 90]} />
       {error && <Alert severity="error">{errorDetail(error, 'Failed to fetch insights').msg}</Alert>}
       <Section title="Calories">

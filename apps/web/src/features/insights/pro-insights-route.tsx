@@ -8,6 +8,7 @@ import { isLocked, LockedFeature } from '../../components/locked-feature';
 import { usePatternAnalysisQuery } from './api';
 import { FindingsList } from './findings-list';
 import { RangePicker } from './range-picker';
+import { PageTitle } from '../../components/layout/page-title';
 
 /** /pro-insights: the deeper pattern analysis (Pro: entitlement pro_insights). */
 export function Component() {
@@ -15,9 +16,9 @@ export function Component() {
   const { data, error, isFetching } = usePatternAnalysisQuery(days);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Typography variant="h5" component="h1">
+      <PageTitle>
         Pro insights
-      </Typography>
+      </PageTitle>
       <RangePicker value={days} onChange={setDays} options={[14, 30, 90]} />
       {error && (isLocked(error) ? <LockedFeature feature="pro_insights" /> : <Alert severity="error">{errorDetail(error, 'Failed to fetch insights').msg}</Alert>)}
       {!data && isFetching && <Skeleton variant="rounded" height={300} />}

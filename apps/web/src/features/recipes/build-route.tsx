@@ -12,6 +12,7 @@ import { errorText } from '../../lib/errors';
 import { paths } from '../../lib/paths';
 import { useSearchFoodsQuery } from '../food-log/api';
 import { useSaveRecipeMutation } from './api';
+import { PageTitle } from '../../components/layout/page-title';
 
 interface Row {
   food_id: string;
@@ -39,7 +40,7 @@ export function Component() {
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' } }}>Build Recipe</Typography>
+      <PageTitle>Build Recipe</PageTitle>
       <TextField label="Recipe name" value={title} onChange={(e) => setTitle(e.target.value)} />
       <TextField label="Servings" type="number" value={servings} onChange={(e) => setServings(Number(e.target.value))} slotProps={{ htmlInput: { min: 1 } }} />
       <TextField label="Add an ingredient" value={query} onChange={(e) => setQuery(e.target.value)} />

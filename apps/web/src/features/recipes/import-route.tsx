@@ -16,6 +16,7 @@ import { useAnalyzeRecipeMutation, useSaveRecipeMutation, type AnalyzedIngredien
 import { isLocked, LockedFeature } from '../../components/locked-feature';
 import { NutritionCard } from './nutrition-card';
 import { SwapFoodDialog } from './swap-food-dialog';
+import { PageTitle } from '../../components/layout/page-title';
 
 const KEYS = ['calories', 'protein', 'carbs', 'fat', 'fiber', 'sugar', 'sodium'] as const;
 type Per100 = RecipeNutrition;
@@ -95,7 +96,7 @@ export function Component() {
 
   return (
     <Stack spacing={3}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' } }}>Import Recipe</Typography>
+      <PageTitle>Import Recipe</PageTitle>
       <TextField label="Recipe web address or ingredient lines" multiline minRows={2} value={source} onChange={(e) => setSource(e.target.value)} />
       <Button variant="contained" onClick={run} disabled={!source.trim() || analysis.isLoading} sx={{ alignSelf: 'start' }}>Analyze</Button>
       {analysis.isLoading ? <LinearProgress aria-label="Analyzing" /> : null}

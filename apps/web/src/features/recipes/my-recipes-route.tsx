@@ -11,6 +11,7 @@ import { errorText } from '../../lib/errors';
 import { paths } from '../../lib/paths';
 import { useMyRecipesQuery, useSearchRecipesQuery } from './api';
 import { isLocked, LockedFeature } from '../../components/locked-feature';
+import { PageTitle } from '../../components/layout/page-title';
 
 /** /my-recipes: the user's saved recipes; typing searches them (Pro). */
 export function Component() {
@@ -20,7 +21,7 @@ export function Component() {
   const shown = query.trim() ? found : all;
   return (
     <Stack spacing={2}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' } }}>My Recipes</Typography>
+      <PageTitle>My Recipes</PageTitle>
       <TextField label="Search recipes" value={query} onChange={(e) => setQuery(e.target.value)} />
       {shown.error ? isLocked(shown.error) ? <LockedFeature feature="recipe_search" /> : <Alert severity="error">{errorText(shown.error) || 'Failed to fetch recipes'}</Alert> : null}
       <List>

@@ -11,6 +11,7 @@ import { errorText } from '../../lib/errors';
 import { useCreateFoodLogMutation } from '../food-log/api';
 import { useRecipeQuery } from './api';
 import { NutritionCard } from './nutrition-card';
+import { PageTitle } from '../../components/layout/page-title';
 
 const MEALS = ['breakfast', 'lunch', 'dinner', 'snack'] as const;
 
@@ -31,7 +32,7 @@ export function Component() {
   }
   return (
     <Stack spacing={3}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' } }}>{r.title}</Typography>
+      <PageTitle>{r.title}</PageTitle>
       <Typography color="text.secondary">{r.servings} servings</Typography>
       <NutritionCard n={r.nutrition_per_serving} />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>

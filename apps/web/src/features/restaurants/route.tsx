@@ -22,6 +22,7 @@ import { errorText } from '../../lib/errors';
 import { useDeleteLocationHistoryMutation, useMapConfigQuery, useNearbyPlacesQuery, useRecordLocationMutation } from './api';
 import { geolocationError, placeSummary, tileSource } from './model';
 import { PlaceDialog } from './place-dialog';
+import { PageTitle } from '../../components/layout/page-title';
 
 // Leaflet (~150 KB) loads with the first map drawn, never with the rest of the app.
 const PlacesMap = lazy(() => import('./places-map'));
@@ -93,7 +94,7 @@ export function Component() {
 
   return (
     <Stack spacing={2} sx={{ maxWidth: showMap ? 1200 : 800 }}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' } }}>Restaurant Finder</Typography>
+      <PageTitle>Restaurant Finder</PageTitle>
       {!position ? (
         <Card variant="outlined">
           <CardContent>

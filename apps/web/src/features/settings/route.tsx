@@ -10,14 +10,15 @@ import { DataCard } from './data-card';
 import { GoalsCard } from './goals-card';
 import { PreferencesCard } from './preferences-card';
 import { ReminderSettings } from '../notifications/reminder-settings';
+import { PageTitle } from '../../components/layout/page-title';
 
 export function Component() {
   const { data, error, isLoading, refetch } = useUserSettingsQuery();
   return (
     <Stack spacing={3}>
-      <Typography variant="h2" component="h1">
+      <PageTitle>
         Settings
-      </Typography>
+      </PageTitle>
       {isLoading ? (
         <PageSkeleton />
       ) : error || !data ? (

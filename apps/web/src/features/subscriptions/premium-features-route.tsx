@@ -12,6 +12,7 @@ import { ENTITLEMENT_KEYS, ENTITLEMENTS, hasEntitlement, TIER_LABELS, tierOf } f
 import { useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { selectSession } from '../../lib/session';
+import { PageTitle } from '../../components/layout/page-title';
 
 /** /premium-features: what each tier unlocks, from the same table the API's gates use. */
 export function Component() {
@@ -19,9 +20,9 @@ export function Component() {
   const mine = user ? tierOf(user) : null;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Typography variant="h5" component="h1">
+      <PageTitle>
         Premium features
-      </Typography>
+      </PageTitle>
       <Typography color="text.secondary">Everything else is free. Premium includes Pro, and Pro includes Plus.</Typography>
       <Table aria-label="Premium features">
         <TableHead>

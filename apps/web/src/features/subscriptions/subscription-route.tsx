@@ -22,6 +22,7 @@ import { paths } from '../../lib/paths';
 import { isIos } from '../../lib/platform';
 import { useCheckoutMutation, useDeactivateSubscriptionMutation, useSubscriptionPlansQuery, useSubscriptionStatusQuery } from './api';
 import { RestorePurchases } from './restore-purchases';
+import { PageTitle } from '../../components/layout/page-title';
 
 const PERIOD_NAME: Record<StripePrice['interval'], string> = { day: 'daily', week: 'weekly', month: 'monthly', year: 'yearly' };
 const SOURCE: Record<Subscription['platform'], string> = { apple: 'App Store', stripe: 'Paid on the web (Stripe)', admin: 'Granted by an administrator' };
@@ -41,9 +42,9 @@ export function Component() {
   const ios = isIos();
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Typography variant="h5" component="h1">
+      <PageTitle>
         Subscription
-      </Typography>
+      </PageTitle>
       {status.error && <Alert severity="error">{errorDetail(status.error, 'Failed to fetch subscription status').msg}</Alert>}
       {status.data && <CurrentPlan tier={status.data.tier} active={active} portalUrl={p?.stripe_portal_url ?? null} />}
       {p?.apple_enabled && <RestorePurchases />}

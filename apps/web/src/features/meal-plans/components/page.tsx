@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { PageTitle } from '../../../components/layout/page-title';
 
 /**
  * Heading block of the meal-plan screens: title, optional subtitle and actions. The main layout
@@ -11,9 +12,9 @@ export function Page({ title, subtitle, actions, children }: { title: ReactNode;
     <Box sx={{ display: 'grid', gap: 3 }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 2, flexWrap: 'wrap' }}>
         <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
-          <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem' }, mb: 0.5, overflowWrap: 'anywhere' }}>
+          <PageTitle sx={{ mb: 0.5, overflowWrap: 'anywhere' }}>
             {title}
-          </Typography>
+          </PageTitle>
           {subtitle ? (
             <Typography component="div" color="text.secondary">
               {subtitle}
