@@ -34,6 +34,7 @@ export const MultiDayPlanRequestSchema = z
       .object({
         meal_times: MealTimesSchema.optional(),
         nutritional_goals: NutritionalGoalsSchema.optional(),
+        /** The foods the plan prefers (food ids or favorites); [] prefers none; absent: the user's saved favorites. */
         favorite_foods: z.array(FavoriteFoodRefSchema).max(200).optional(),
         /** Added to the diets and allergies of the user's settings. */
         diet_types: z.array(z.string().min(1).max(40)).max(20).optional(),

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foodById } from '@app/nutrition/meal-plan/catalogue';
 import { createTestApp, isErrorBody, type TestApp } from '../../../test/helpers.ts';
+import { eq } from 'drizzle-orm';
+import { favorite_foods, foods, meal_plans } from '../../db/schema/index.ts';
 import { makeUser, multiDayBody, waitForPlan, type TestUser } from './test-support.ts';
 
 let t: TestApp;
@@ -80,6 +82,27 @@ describe('multi-day plan generation', () => {
         expect(food.diets).toContain('vegetarian');
       }
     }
+  }, 120_000);
+});
+
+describe('favorite foods a plan prefers', () => {
+  it('uses the list the client sends ([] prefers none: the switch off), and the saved favorites when it sends none', async () => {
+    const dana = await makeUser(t);
+    await t.app.db.insert(foods).values({ id: 'fav-oats', source: 'test', source_id: 'fav-oats', name: 'Rolled oats', search_text: 'rolled oats', calories: 379, protein: 13, carbs: 68, fat: 6.5, fiber: 10 } as never).onConflictDoNothing();
+    await t.app.db.insert(favorite_foods).values([
+      { user_id: dana.id, food_id: 'fav-oats', food_name: 'Rolled oats' },
+      { user_id: dana.id, food_id: null, food_name: 'Grandma soup' },
+    ]);
+    const preferred = async (request_data: Record<string, unknown>) => {
+      const res = await t.http.post('/meal-plans/multi-day', multiDayBody({ days: 1, request_data }), { token: dana.token });
+      expect(res.status).toBe(202);
+      await waitForPlan(t, dana.token, res.json.id);
+      const [row] = await t.app.db.select({ request: meal_plans.request }).from(meal_plans).where(eq(meal_plans.id, res.json.id));
+      return (row!.request as { favorite_food_ids: string[] }).favorite_food_ids;
+    };
+    expect(await preferred({})).toEqual(['fav-oats']);
+    expect(await preferred({ favorite_foods: [] })).toEqual([]);
+    expect(await preferred({ favorite_foods: [{ food_id: 'fav-oats' }] })).toEqual(['fav-oats']);
   }, 120_000);
 });
 

@@ -131,8 +131,13 @@ async function checkDailyQuota(db: Db, userId: number, generate: boolean) {
 export async function createPlan(app: FastifyInstance, userId: number, body: MultiDayPlanRequest) {
   const db = app.db;
   await checkDailyQuota(db, userId, true);
-  const [settings, savedFavorites] = await Promise.all([repo.settingsOf(db, userId), repo.favoriteFoodIds(db, userId)]);
   const rd = body.request_data ?? {};
+  // The favorites the client sends are the ones to prefer ([]: none, the web's switch turned off); without the
+  // field, the user's saved favorites.
+  const [settings, favorites] = await Promise.all([
+    repo.settingsOf(db, userId),
+    rd.favorite_foods !== undefined ? favoriteIds(rd.favorite_foods) : repo.favoriteFoodIds(db, userId),
+  ]);
   const { goals, note } = resolveGoals(rd.nutritional_goals ?? undefined, settings);
   const start = body.start_date ?? localToday(settings?.timezone);
   const uniq = (xs: string[]) => [...new Set(xs.map((x) => x.trim()).filter(Boolean))];
@@ -150,7 +155,7 @@ export async function createPlan(app: FastifyInstance, userId: number, body: Mul
       request: {
         diet_types: uniq([...(settings?.diet_types ?? []), ...(rd.diet_types ?? [])]),
         allergies: uniq([...(settings?.allergies ?? []), ...(rd.allergies ?? [])]),
-        favorite_food_ids: uniq([...favoriteIds(rd.favorite_foods ?? []), ...savedFavorites]),
+        favorite_food_ids: uniq(favorites),
         meal_times: rd.meal_times ?? {},
         seed: newSeed(),
       },

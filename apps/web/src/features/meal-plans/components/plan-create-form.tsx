@@ -14,7 +14,7 @@ import { notify } from '../../../components/feedback/notify';
 import { errorText, fieldError } from '../../../lib/errors';
 import { useCreateMultiDayPlanMutation, useGetPlanFavoritesQuery, useGetPlanSettingsQuery } from '../api';
 import { todayIn } from '../logic/dates';
-import { goalsFromSettings, validatePlanForm, type GoalKey, type PlanForm } from '../logic/plan-form';
+import { favoritesSwitchLabel, goalsFromSettings, validatePlanForm, type GoalKey, type PlanForm } from '../logic/plan-form';
 
 const GOAL_FIELDS: Array<{ key: GoalKey; label: string; unit: string }> = [
   { key: 'calories', label: 'Calories', unit: 'kcal' },
@@ -149,7 +149,7 @@ export function PlanCreateForm() {
           />
           <FormControlLabel
             control={<Switch checked={preferFavorites && favoriteIds.length > 0} onChange={(e) => setPreferFavorites(e.target.checked)} disabled={favoriteIds.length === 0} />}
-            label={favoriteIds.length > 0 ? `Prefer my ${favoriteIds.length} favorite foods` : 'Prefer my favorite foods (none yet)'}
+            label={favoritesSwitchLabel(favorites.data ?? [])}
           />
         </Box>
         <Button type="submit" variant="contained" size="large" disabled={creation.isLoading || !prefilled}>

@@ -1,5 +1,6 @@
 /** The create-plan form's values and rules (the API's limits, checked before a round trip). */
 import type { UserSettings } from '@app/contracts/settings';
+import { countOf } from '../../../lib/format';
 
 export type GoalKey = 'calories' | 'protein' | 'carbs' | 'fat' | 'fiber';
 export interface PlanForm {
@@ -38,4 +39,15 @@ export function validatePlanForm(f: PlanForm): PlanFormErrors {
     if (!Number.isFinite(n) || n < 0 || n > GOAL_MAX[k]) e[k] = `0 to ${GOAL_MAX[k].toLocaleString()}`;
   }
   return e;
+}
+
+/**
+ * The "prefer favorites" switch's label. Plans are built from the food database, so only favorites that are
+ * database foods can be preferred; favorites typed in by hand (no food id) cannot, and the label says so.
+ */
+export function favoritesSwitchLabel(favorites: readonly { food_id: string | null }[]): string {
+  const planned = favorites.filter((f) => f.food_id).length;
+  if (planned > 0) return `Prefer my ${countOf(planned, 'favorite food')}`;
+  if (favorites.length > 0) return 'Prefer my favorite foods (only foods from search can be planned; yours were typed in)';
+  return 'Prefer my favorite foods (none yet)';
 }
