@@ -47,7 +47,7 @@ const rangeFields = (l: Loaded, what: string) => ({
   end_date: l.to,
   days: l.days,
   days_logged: l.daysLogged,
-  statement: l.daysLogged ? `${what} from ${l.daysLogged} logged days between ${l.from} and ${l.to}.` : `No food logged between ${l.from} and ${l.to}: nothing to analyse yet.`,
+  statement: l.daysLogged ? `${what} from ${l.daysLogged} logged day${l.daysLogged === 1 ? '' : 's'} between ${l.from} and ${l.to}.` : `No food logged between ${l.from} and ${l.to}: nothing to analyse yet.`,
 });
 
 function averages(l: Loaded): MacroTotals {

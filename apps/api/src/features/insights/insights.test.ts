@@ -208,6 +208,9 @@ describe('insights and analyses', () => {
     expect(res.status).toBe(200);
     // 02:00 UTC on the 10th is still the 9th in New York.
     expect(res.json).toMatchObject({ end_date: '2025-03-09', days_logged: 7 });
+    expect(res.json.statement).toBe('Findings from 7 logged days between 2025-03-03 and 2025-03-09.');
+    const oneDay = await t.http.get(`/recommendations/overall-analysis?timeframe_days=1&timestamp=${encodeURIComponent('2025-03-10T02:00:00Z')}`, { token });
+    expect(oneDay.json.statement).toBe('Findings from 1 logged day between 2025-03-09 and 2025-03-09.');
     const ids = res.json.findings.map((f: any) => f.id);
     expect(ids).toEqual(expect.arrayContaining(['calories_over_goal', 'sodium_high', 'late_eating', 'fiber_low']));
     const cal = res.json.findings.find((f: any) => f.id === 'calories_over_goal');

@@ -9,6 +9,7 @@ import { errorDetail } from '../../lib/errors';
 import { useOverallAnalysisQuery } from './api';
 import { FindingsList } from './findings-list';
 import { RangePicker } from './range-picker';
+import { PageTitle } from '../../components/layout/page-title';
 
 /** /assessment ("AI Assessment"): the overall analysis as a readable report, every finding with its evidence. */
 export function Component() {
@@ -16,9 +17,9 @@ export function Component() {
   const { data, error, isFetching } = useOverallAnalysisQuery(days);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Typography variant="h5" component="h1">
+      <PageTitle>
         Assessment
-      </Typography>
+      </PageTitle>
       <RangePicker value={days} onChange={setDays} options={[14, 30, 90]} />
       {error && <Alert severity="error">{errorDetail(error, 'Failed to fetch insights').msg}</Alert>}
       {!data && isFetching && <Skeleton variant="rounded" height={300} />}
