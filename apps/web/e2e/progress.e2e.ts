@@ -63,6 +63,51 @@ describe('progress', () => {
     await ctx.close();
   });
 
+  test('log a workout and a night of sleep on the Health page, see them listed, delete them', async () => {
+    const u = await registerVerifiedUser(server);
+    const ctx = await newContext(browser, MOBILE);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, u.token, '/health');
+    await page.getByText('No workouts logged in the last 90 days.').waitFor();
+
+    // A workout: an empty duration is refused in the form (no request), then saved.
+    await page.getByRole('button', { name: 'Log workout' }).click();
+    const workout = page.getByRole('dialog', { name: 'Log a workout' });
+    await workout.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Running' }).click();
+    await workout.getByRole('button', { name: 'Save' }).click();
+    await workout.getByText('Enter the minutes').waitFor();
+    await workout.getByLabel('Duration (min)').fill('45');
+    await workout.getByLabel('Calories burned (kcal)').fill('400');
+    await workout.getByRole('button', { name: 'Save' }).click();
+    const workouts = page.getByRole('table', { name: 'Workouts' });
+    await workouts.getByText('45 min').waitFor();
+    await workouts.getByText('400 kcal').waitFor();
+    const saved = await apiCall(server, 'GET', '/health-metrics/workout', undefined, u.token);
+    if (saved.json.length !== 1 || saved.json[0].type !== 'Running' || saved.json[0].duration_min !== 45 || saved.json[0].source !== 'manual') throw new Error(`workouts: ${JSON.stringify(saved.json)}`);
+
+    // A night: 23:30 → 07:00 is 7 h 30 min, dated by the morning.
+    await page.getByRole('button', { name: 'Log sleep' }).click();
+    const sleep = page.getByRole('dialog', { name: "Log a night's sleep" });
+    await sleep.getByLabel('Went to bed').fill('23:30');
+    await sleep.getByLabel('Woke up', { exact: true }).fill('07:00');
+    await sleep.getByText('7 h 30 min asleep').waitFor();
+    await sleep.getByRole('combobox', { name: 'How did you sleep?' }).click();
+    await page.getByRole('option', { name: '4 · Very good' }).click();
+    await sleep.getByRole('button', { name: 'Save' }).click();
+    const nights = page.getByRole('table', { name: 'Sleep' });
+    await nights.getByText('7.5 h').waitFor();
+    await nights.getByText('quality 4/5').waitFor();
+    const night = await apiCall(server, 'GET', '/health-metrics/sleep', undefined, u.token);
+    if (night.json.length !== 1 || night.json[0].duration_hours !== 7.5 || night.json[0].quality !== 4) throw new Error(`sleep: ${JSON.stringify(night.json)}`);
+
+    await workouts.getByRole('button', { name: /^Delete Running workout of / }).click();
+    await page.getByText('No workouts logged in the last 90 days.').waitFor();
+    await nights.getByRole('button', { name: /^Delete sleep of / }).click();
+    await page.getByText('No sleep logged in the last 90 days.').waitFor();
+    await ctx.close();
+  });
+
   test('the goal helper offers the measured expenditure once it is confident, and uses it', async () => {
     const u = await registerVerifiedUser(server);
     // 28 days eating 2,500 kcal while losing 300 / 7,700 kg a day: a true expenditure of 2,800 kcal.

@@ -14,6 +14,15 @@ export const healthApi = api.injectEndpoints({
       query: ({ type, id }) => ({ url: `/health-metrics/${type}/${id}`, method: 'DELETE' }),
       invalidatesTags: [{ type: 'HealthMetric', id: 'LIST' }, 'Insights'],
     }),
+    /** A workout or a night's sleep typed in on the Health page (source "manual"). */
+    logWorkout: build.mutation<WorkoutEntry, { date: string; type: string; duration_min: number; calories_burned: number | null }>({
+      query: (body) => ({ url: '/health-metrics/workout', method: 'POST', body }),
+      invalidatesTags: [{ type: 'HealthMetric', id: 'LIST' }, 'Insights'],
+    }),
+    logSleep: build.mutation<SleepEntry, { date: string; start: string; end: string; quality: number | null }>({
+      query: (body) => ({ url: '/health-metrics/sleep', method: 'POST', body }),
+      invalidatesTags: [{ type: 'HealthMetric', id: 'LIST' }, 'Insights'],
+    }),
     /** One sample from Apple Health (healthkit-sync.ts) to its POST route; lists refresh after the sync. */
     postMetric: build.mutation<unknown, { path: string; body: unknown }>({
       query: ({ path, body }) => ({ url: path, method: 'POST', body }),
@@ -21,4 +30,4 @@ export const healthApi = api.injectEndpoints({
   }),
 });
 
-export const { useWeightsQuery, useWorkoutsQuery, useSleepQuery, useDeleteMetricMutation, usePostMetricMutation } = healthApi;
+export const { useWeightsQuery, useWorkoutsQuery, useSleepQuery, useDeleteMetricMutation, usePostMetricMutation, useLogWorkoutMutation, useLogSleepMutation } = healthApi;
