@@ -3,6 +3,14 @@ import { Article } from './article';
 // This product's real releases, from the repository's history (one entry per day that shipped).
 const RELEASES = [
   {
+    version: 'November 27, 2026',
+    items: [
+      'Health: log a workout or a night’s sleep by hand (not only from Apple Health), and delete them.',
+      'Meal plans: turning off “Prefer my favorite foods” now means no favorites are preferred; favorites you typed in yourself are named as such, since plans use foods from search.',
+      'Every page’s title has the same size; the assessment shows your trend weight in your units.',
+    ],
+  },
+  {
     version: 'November 25, 2026',
     items: [
       'Reminders: a reminder to log at your times and meal ideas before each meal that fit what is left, with quiet hours, in the app and as push notifications (iOS and browsers).',
