@@ -30,7 +30,7 @@ describe('progress', () => {
     // The dashboard: the 7-day chart (its own lazy chunk, loaded when scrolled into view) with the same numbers in a table for screen
     // readers, the averages, and the weight trend; a second weight is two taps away.
     await page.goto(`${server.baseUrl}/dashboard`);
-    await page.getByTestId('dash-history-statement').getByText(/3 of 7 days logged; 2600 kcal a day on average/).waitFor();
+    await page.getByTestId('dash-history-statement').getByText(/3 of 7 days logged; 2,600 kcal a day on average/).waitFor();
     // The charts load when their card comes into view (below the fold on a phone).
     await page.getByTestId('dash-history-chart').scrollIntoViewIfNeeded();
     await page.getByTestId('dash-history-chart').locator('svg rect.MuiBarChart-element:not([height="0"])').first().waitFor();
@@ -54,12 +54,12 @@ describe('progress', () => {
     await page.getByTestId('nutrient-iron').getByText('not known').first().waitFor();
 
     await page.goto(`${server.baseUrl}/insights`);
-    await page.getByText(/3 of 7 days logged; 2600 kcal a day on average/).waitFor();
-    await page.getByRole('table', { name: 'Calories per day' }).getByText('2600').first().waitFor();
+    await page.getByText(/3 of 7 days logged; 2,600 kcal a day on average/).waitFor();
+    await page.getByRole('table', { name: 'Calories per day' }).getByText('2,600 kcal').first().waitFor();
 
     await page.goto(`${server.baseUrl}/assessment`);
     await page.getByRole('heading', { name: /Calories above your goal/ }).waitFor();
-    await page.getByText(/2600 kcal a day on average over 3 logged days, 600 kcal \(30 %\) above your goal of 2000/).waitFor();
+    await page.getByText(/2,600 kcal a day on average over 3 logged days, 600 kcal \(30 %\) above your goal of 2,000/).waitFor();
     await ctx.close();
   });
 

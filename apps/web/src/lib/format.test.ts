@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { countOf, foodList, formatDate, formatDay, formatDayRange, formatGrams, formatKcal, formatNumber, formatPrice, formatRecurringPrice, MEAL_LABELS, pluralize } from './format';
+import { countOf, foodList, formatDate, formatDay, formatDayRange, formatWeekday, formatGrams, formatKcal, formatNumber, formatPrice, formatRecurringPrice, MEAL_LABELS, pluralize } from './format';
 
 describe('pluralize and countOf', () => {
   test.each([
@@ -45,6 +45,9 @@ describe('Intl formatting', () => {
     expect(formatDay('2026-11-21', {}, 'en-US')).toBe('Sat, Nov 21');
     expect(formatDay('2026-11-21', { year: true }, 'en-GB')).toBe('Sat, 21 Nov 2026');
     expect(formatDay('not a date')).toBe('');
+    expect(formatWeekday('2026-11-27', 'en-US')).toBe('Fri');
+    expect(formatWeekday('2026-11-27', 'en-GB')).toBe('Fri');
+    expect(formatWeekday('soon')).toBe('');
   });
 
   test('food lists join with a middle dot', () => {

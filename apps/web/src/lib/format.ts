@@ -82,6 +82,12 @@ export function formatDay(iso: string, opts: { year?: boolean; weekday?: 'short'
   }).format(d);
 }
 
+/** "Fri" for a YYYY-MM-DD day: a week's chart labels, which fit a phone's width where "Fri, Nov 27" does not. */
+export function formatWeekday(iso: string, locale = defaultLocale()): string {
+  const d = parseIso(iso);
+  return d ? dateFormat(locale, { timeZone: 'UTC', weekday: 'short' }).format(d) : '';
+}
+
 /** "21 Nov 2026" for one day, "21 – 27 Nov 2026" (the locale's own range form) for `days` days from `start`. */
 export function formatDayRange(start: string, days: number, locale = defaultLocale()): string {
   const a = parseIso(start);

@@ -53,6 +53,8 @@ describe('patterns', () => {
     const entries = week.map((d, i) => e(d, 'x', i >= 5 ? 2800 : 2000, 10, 10, 10));
     const p = weekdayWeekend(dayTotals(entries));
     expect(p).toMatchObject({ enough: true, weekday_calories: 2000, weekend_calories: 2800, difference: 800, weekend_days: 2, weekday_days: 5 });
+    // Written as every server text writes numbers (wholeNumber), as the screens show them.
+    expect(p.statement).toBe('On weekends you eat 800 kcal a day more than on weekdays (2,800 vs 2,000 kcal, 2 weekend and 5 weekday days).');
   });
   it('says what is missing', () => {
     expect(weekdayWeekend(dayTotals([e(week[0]!, 'x', 100, 1, 1, 1)]))).toMatchObject({ enough: false, statement: 'Log at least 3 days to see patterns (1 so far in this range).' });
@@ -108,7 +110,7 @@ describe('findings', () => {
     expect(r.findings.map((f) => f.score)).toEqual([...r.findings.map((f) => f.score)].sort((a, b) => b - a));
     const cal = r.findings.find((f) => f.id === 'calories_over_goal')!;
     expect(cal.evidence).toMatchObject({ calories_per_day: 2600, goal: 2000, difference: 600, days_logged: 5 });
-    expect(cal.suggestion).toMatch(/^Cheese pizza brings 1700 kcal a day/);
+    expect(cal.suggestion).toMatch(/^Cheese pizza brings 1,700 kcal a day/);
     const fiber = r.findings.find((f) => f.id === 'fiber_low')!;
     expect(fiber.evidence).toMatchObject({ fiber_g_per_day: 18, fiber_g_per_1000_kcal: 6.9, gap_g: 18 });
     expect(fiber.suggestion).toMatch(/^Lentil soup is the most fiber-dense food you log/);

@@ -6,6 +6,7 @@
  * and at least 14 days with 5 weigh-ins and 10 logged days are needed before any number is given.
  */
 import { mean, round } from './days.js';
+import { wholeNumber } from '../numbers.js';
 import { SOURCES } from './sources.js';
 import type { WeightPoint } from './weight-trend.js';
 
@@ -78,6 +79,6 @@ export function estimateExpenditure(weights: WeightPoint[], intake: IntakeDay[],
     mean_intake_kcal: round(intakeMean, 0),
     weight_change_kg_per_week: change,
     confidence,
-    statement: `You ate ${round(intakeMean, 0)} kcal a day on ${logged.length} logged days and your weight changed ${change >= 0 ? '+' : ''}${change} kg a week over ${span} days, so you spend about ${round(tdee, 0)} kcal a day (${confidence} confidence).${completeness < 85 ? ' Days you did not log are assumed to be like the days you did.' : ''}`,
+    statement: `You ate ${wholeNumber(intakeMean)} kcal a day on ${logged.length} logged days and your weight changed ${change >= 0 ? '+' : ''}${change} kg a week over ${span} days, so you spend about ${wholeNumber(tdee)} kcal a day (${confidence} confidence).${completeness < 85 ? ' Days you did not log are assumed to be like the days you did.' : ''}`,
   };
 }

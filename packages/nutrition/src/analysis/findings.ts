@@ -3,6 +3,7 @@
  * are, and proposes one concrete change, preferring a food the user already logs.
  */
 import { dayTotals, mean, round } from './days.js';
+import { wholeNumber } from '../numbers.js';
 import { macroSplit } from './macros.js';
 import { calorieDrivers, weekdayWeekend } from './patterns.js';
 import { SOURCES, type SourceId } from './sources.js';
@@ -85,11 +86,11 @@ export function findings(entries: AnalysisEntry[], ctx: FindingContext): Finding
           id: diff > 0 ? 'calories_over_goal' : 'calories_under_goal',
           title: diff > 0 ? 'Calories above your goal' : 'Calories below your goal',
           score: Math.abs(pct) / 10,
-          statement: `You ate ${round(kcalDay, 0)} kcal a day on average over ${n} logged days, ${round(Math.abs(diff), 0)} kcal (${round(Math.abs(pct), 0)} %) ${diff > 0 ? 'above' : 'below'} your goal of ${ctx.calorie_goal}.`,
+          statement: `You ate ${wholeNumber(kcalDay)} kcal a day on average over ${n} logged days, ${wholeNumber(Math.abs(diff))} kcal (${round(Math.abs(pct), 0)} %) ${diff > 0 ? 'above' : 'below'} your goal of ${wholeNumber(ctx.calorie_goal)}.`,
           evidence: { calories_per_day: round(kcalDay, 0), goal: ctx.calorie_goal, difference: round(diff, 0), days_logged: n },
           suggestion:
             diff > 0 && top
-              ? `${top.food_name} brings ${top.calories_per_day} kcal a day (${top.percent_of_calories} % of your calories): a smaller portion or fewer servings of it would close ${round(Math.min(100, (top.calories_per_day / diff) * 100), 0)} % of the gap.`
+              ? `${top.food_name} brings ${wholeNumber(top.calories_per_day)} kcal a day (${top.percent_of_calories} % of your calories): a smaller portion or fewer servings of it would close ${round(Math.min(100, (top.calories_per_day / diff) * 100), 0)} % of the gap.`
               : diff < 0 && top
                 ? `Another serving of a food you already eat, such as ${top.food_name}, would bring you closer to your goal.`
                 : null,

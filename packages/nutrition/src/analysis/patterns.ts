@@ -1,5 +1,6 @@
 /** Weekday vs weekend intake and the foods that bring most of the calories, from the user's own days. */
 import { isWeekend, mean, round, type DayTotals } from './days.js';
+import { wholeNumber } from '../numbers.js';
 import type { AnalysisEntry, NotEnoughData } from './types.js';
 
 export const MIN_PATTERN_DAYS = 3;
@@ -26,7 +27,7 @@ export function weekdayWeekend(days: DayTotals[]): WeekPattern | NotEnoughData {
   const statement =
     difference === null
       ? `No ${we.length ? 'weekday' : 'weekend'} day is logged in this range, so weekdays and weekends cannot be compared.`
-      : `On weekends you eat ${Math.abs(difference)} kcal a day ${difference >= 0 ? 'more' : 'less'} than on weekdays (${wec} vs ${wdc} kcal, ${we.length} weekend and ${wd.length} weekday days).`;
+      : `On weekends you eat ${wholeNumber(Math.abs(difference))} kcal a day ${difference >= 0 ? 'more' : 'less'} than on weekdays (${wholeNumber(wec!)} vs ${wholeNumber(wdc!)} kcal, ${we.length} weekend and ${wd.length} weekday days).`;
   return { enough: true, weekday_days: wd.length, weekend_days: we.length, weekday_calories: wdc, weekend_calories: wec, difference, statement };
 }
 

@@ -1,6 +1,7 @@
 /** The dashboard: today's totals against goals, the streak, and per-day series over a range. */
 import { addDays, endOfMonth, parseISO, startOfWeek, subWeeks } from 'date-fns';
 import type { DashboardStats, DayStat, MacroTotals, RangeStats } from '@app/contracts';
+import { wholeNumber } from '@app/nutrition/numbers';
 import type { Db } from '../../db/client.ts';
 import { iso, plusDays, rangeEnding, userContext, weightTrend, type UserContext } from './data.ts';
 import * as repo from './repository.ts';
@@ -60,7 +61,7 @@ async function rangeStats(db: Db, userId: number, ctx: UserContext, from: string
   const within = goals.calories > 0 ? logged.filter((s) => Math.abs(s.calories - goals.calories) <= goals.calories * ADHERENCE_BAND).length : 0;
   const statement = !logged.length
     ? `No food logged between ${from} and ${to}: every total is 0.`
-    : `${logged.length} of ${series.length} days logged; ${averages.calories} kcal a day on average on logged days${goals.calories > 0 ? `, ${within} within 10 % of your ${goals.calories} kcal goal` : ''}.`;
+    : `${logged.length} of ${series.length} days logged; ${wholeNumber(averages.calories)} kcal a day on average on logged days${goals.calories > 0 ? `, ${within} within 10 % of your ${wholeNumber(goals.calories)} kcal goal` : ''}.`;
   return {
     start_date: from,
     end_date: to,

@@ -81,6 +81,8 @@ describe('dashboard', () => {
     expect(res.json.series.map((d: any) => d.calories)).toEqual([3000, 0, 1900, 2100, 500]);
     // 1,900 and 2,100 are within 10 % of 2,000; 3,000 and 500 are not.
     expect(res.json.adherence).toMatchObject({ days_within_goal: 2, percent: 50 });
+    // Numbers as the screens write them (the table next to it says "1,875 kcal").
+    expect(res.json.statement).toBe('4 of 5 days logged; 1,875 kcal a day on average on logged days, 2 within 10 % of your 2,000 kcal goal.');
     for (const bad of ['0', '3661', 'abc', '1.5']) expect((await t.http.get(`/dashboard/historical-stats/${bad}`, { token })).status).toBe(422);
   });
 

@@ -13,11 +13,19 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { NutrientsTable } from '../../components/nutrients-table';
 import { errorDetail } from '../../lib/errors';
+import { formatDay, formatGrams, formatKcal, formatNumber } from '../../lib/format';
 import { useHistoricalStatsQuery, useInsightsAnalysisQuery, useMealTimingQuery, useNutrientsQuery, usePatternsQuery } from './api';
 import { RangePicker } from './range-picker';
 import { PageTitle } from '../../components/layout/page-title';
 
-const CalorieChart = lazy(() => import('./calorie-chart'));
+// The dashboard's calorie chart (goal as a dashed line), loaded with the charts library when there is something to draw.
+const CalorieChart = lazy(() => import('../../components/charts/calorie-history-chart').then((m) => ({ default: m.HistoryChart })));
+
+/** Tables scroll sideways inside their card on a narrow phone rather than being cut off, with narrower cell padding there. */
+const TABLE_BOX = { overflowX: 'auto' } as const;
+const COMPACT = { '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } }, '& .MuiTableCell-alignRight': { whiteSpace: 'nowrap' } } as const;
+
+const MACRO_LABELS: Record<string, string> = { protein: 'Protein', carbs: 'Carbs', fat: 'Fat' };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -54,59 +62,63 @@ export function Component() {
       {error && <Alert severity="error">{errorDetail(error, 'Failed to fetch insights').msg}</Alert>}
       <Section title="Calories">
         {!stats.data ? (
-          <Skeleton variant="rounded" height={240} />
+          <Skeleton variant="rounded" height={220} />
         ) : (
           <>
             <Typography>{stats.data.statement}</Typography>
             {stats.data.days_logged > 0 && (
-              <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
+              <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
                 <CalorieChart days={stats.data.series} goal={stats.data.goals.calories} />
               </Suspense>
             )}
-            <Table size="small" aria-label="Calories per day">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Date</TableCell>
-                  <TableCell align="right">Calories</TableCell>
-                  <TableCell align="right">Protein</TableCell>
-                  <TableCell align="right">Carbs</TableCell>
-                  <TableCell align="right">Fat</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {stats.data.series.filter((d) => d.logged).map((d) => (
-                  <TableRow key={d.date}>
-                    <TableCell>{d.date}</TableCell>
-                    <TableCell align="right">{Math.round(d.calories)}</TableCell>
-                    <TableCell align="right">{d.protein} g</TableCell>
-                    <TableCell align="right">{d.carbs} g</TableCell>
-                    <TableCell align="right">{d.fat} g</TableCell>
+            <Box sx={TABLE_BOX}>
+              <Table size="small" aria-label="Calories per day" sx={COMPACT}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Date</TableCell>
+                    <TableCell align="right">Calories</TableCell>
+                    <TableCell align="right">Protein</TableCell>
+                    <TableCell align="right">Carbs</TableCell>
+                    <TableCell align="right">Fat</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {stats.data.series.filter((d) => d.logged).map((d) => (
+                    <TableRow key={d.date}>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(d.date)}</TableCell>
+                      <TableCell align="right">{formatKcal(d.calories)}</TableCell>
+                      <TableCell align="right">{formatGrams(d.protein)}</TableCell>
+                      <TableCell align="right">{formatGrams(d.carbs)}</TableCell>
+                      <TableCell align="right">{formatGrams(d.fat)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
           </>
         )}
       </Section>
       <Section title="Macro split">
         {split && !split.enough && <Typography>{split.statement}</Typography>}
         {split?.enough && (
-          <Table size="small" aria-label="Macro split against the healthy range">
-            <TableBody>
-              {split.shares.map((s) => (
-                <TableRow key={s.macro}>
-                  <TableCell component="th" scope="row">
-                    {s.macro}
-                  </TableCell>
-                  <TableCell align="right">{s.grams_per_day} g/day</TableCell>
-                  <TableCell align="right">{s.percent} %</TableCell>
-                  <TableCell>
-                    {s.status} the range {s.amdr_min}–{s.amdr_max} %
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <Box sx={TABLE_BOX}>
+            <Table size="small" aria-label="Macro split against the healthy range" sx={COMPACT}>
+              <TableBody>
+                {split.shares.map((s) => (
+                  <TableRow key={s.macro}>
+                    <TableCell component="th" scope="row">
+                      {MACRO_LABELS[s.macro] ?? s.macro}
+                    </TableCell>
+                    <TableCell align="right">{formatGrams(s.grams_per_day)} a day</TableCell>
+                    <TableCell align="right">{formatNumber(s.percent, undefined, 1)} %</TableCell>
+                    <TableCell>
+                      {s.status} {s.amdr_min}–{s.amdr_max} %
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
         )}
         {split?.enough && (
           <Typography variant="caption" color="text.secondary">
@@ -125,17 +137,19 @@ export function Component() {
       <Section title="Patterns">
         {week && <Typography>{week.statement}</Typography>}
         {(patterns.data?.calorie_drivers ?? []).length > 0 && (
-          <Table size="small" aria-label="Foods that bring the most calories">
-            <TableBody>
-              {patterns.data!.calorie_drivers.map((d) => (
-                <TableRow key={d.food_name}>
-                  <TableCell>{d.food_name}</TableCell>
-                  <TableCell align="right">{d.percent_of_calories} % of calories</TableCell>
-                  <TableCell align="right">{d.times_logged}×</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <Box sx={TABLE_BOX}>
+            <Table size="small" aria-label="Foods that bring the most calories" sx={COMPACT}>
+              <TableBody>
+                {patterns.data!.calorie_drivers.map((d) => (
+                  <TableRow key={d.food_name}>
+                    <TableCell>{d.food_name}</TableCell>
+                    <TableCell align="right">{d.percent_of_calories} % of calories</TableCell>
+                    <TableCell align="right">{d.times_logged}×</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
         )}
       </Section>
       <Section title="Nutrients against your DRI">
