@@ -49,6 +49,23 @@ async function shot(page: Page, name: string) {
 }
 
 describe('recipes', () => {
+  test('a free account learns that recipe analysis is a Pro feature before typing a recipe, with the way to the plans', async () => {
+    const user = await registerVerifiedUser(server);
+    const ctx = await newContext(browser, MOBILE);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, user.token, '/recipes');
+    await page.getByText('Recipe analysis comes with Pro').waitFor();
+    await page.getByRole('link', { name: 'See plans' }).waitFor();
+    // The form stays: the server decides (a plan bought since sign-in works at once), and says the same.
+    await page.getByLabel('Recipe web address or ingredient lines').fill('1 cup milk');
+    const refused = page.waitForResponse((r) => r.url().includes('/recipes/analyze') && r.status() === 403);
+    await page.getByRole('button', { name: 'Analyze' }).click();
+    await refused;
+    // One notice, not the same one twice.
+    await poll(async () => (await page.getByText('Recipe analysis comes with Pro').count())).toBe(1);
+    await ctx.close();
+  });
+
   test('import a recipe by web address, swap a food, save, open it from My Recipes, log a serving', { timeout: 180_000 }, async () => {
     const user = await proUser();
     const ctx = await newContext(browser);

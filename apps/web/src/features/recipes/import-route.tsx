@@ -17,6 +17,9 @@ import { isLocked, LockedFeature } from '../../components/locked-feature';
 import { NutritionCard } from './nutrition-card';
 import { SwapFoodDialog } from './swap-food-dialog';
 import { PageTitle } from '../../components/layout/page-title';
+import { hasEntitlement, tierOf } from '@app/contracts/entitlements';
+import { useAppSelector } from '../../lib/hooks';
+import { selectUser } from '../../lib/session';
 
 const KEYS = ['calories', 'protein', 'carbs', 'fat', 'fiber', 'sugar', 'sodium'] as const;
 type Per100 = RecipeNutrition;
@@ -46,6 +49,9 @@ export function Component() {
   const [swapping, setSwapping] = useState<number | null>(null);
   const [swapError, setSwapError] = useState<string | null>(null);
   const navigate = useNavigate();
+  // Said before the user types a recipe (the server still decides: a plan bought since sign-in works at once).
+  const user = useAppSelector(selectUser);
+  const lockedForUser = !!user && !hasEntitlement(tierOf(user), 'recipe_analysis');
 
   async function run() {
     const text = source.trim();
@@ -97,6 +103,7 @@ export function Component() {
   return (
     <Stack spacing={3}>
       <PageTitle>Import Recipe</PageTitle>
+      {lockedForUser && !analysis.error ? <LockedFeature feature="recipe_analysis" /> : null}
       <TextField label="Recipe web address or ingredient lines" multiline minRows={2} value={source} onChange={(e) => setSource(e.target.value)} />
       <Button variant="contained" onClick={run} disabled={!source.trim() || analysis.isLoading} sx={{ alignSelf: 'start' }}>Analyze</Button>
       {analysis.isLoading ? <LinearProgress aria-label="Analyzing" /> : null}
