@@ -48,6 +48,11 @@ export function GoalBars({ totals, goals }: { totals: Goals; goals: Goals | null
               <Typography variant="caption" sx={{ display: 'block', mt: 0.25, color: `${status.color}.main` }}>
                 {status.state === 'met' ? `✓ ${status.text}` : `! ${status.text}`}
               </Typography>
+            ) : status.state === 'under' && Math.round(goal - value) > 0 ? (
+              // A plan that falls short says by how much ("left" / "to go" are for a day still being eaten).
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.25 }}>
+                {`${whole(goal - value)}\u00a0${unit} below goal`}
+              </Typography>
             ) : null}
           </Box>
         );
