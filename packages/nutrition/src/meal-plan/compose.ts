@@ -8,21 +8,36 @@ import type { Composition, DayProblem, MealCandidates } from './mip-model.js';
 import type { CatalogueFood } from './types.js';
 
 
+/**
+ * One food of a kind per meal: a second protein, starch, fat or sweet must come from another USDA group than
+ * the first (tofu with salmon, rice with bread: yes; spaghetti with corn pasta, olive oil with avocado oil: no).
+ * Vegetables may share a group (broccoli with carrots).
+ */
+const kind = (f: CatalogueFood): string | null => (f.role === 'vegetable' ? null : `${f.role}|${f.group}`);
+
 function sampleMeal(m: MealCandidates, rand: () => number, usedToday: Set<string>, favourites: Set<string>, keto: boolean, optionalP: number): CatalogueFood[] {
   const picked: CatalogueFood[] = [];
+  const kinds = new Set<string>();
   for (const { group, members } of groupBounds(m.meal, m.cands, keto)) {
     const free = members.map((i) => m.cands[i]!).filter((f) => !usedToday.has(f.food_id));
     let want = group.min;
     while (want < group.max && rand() < optionalP) want++;
-    for (let k = 0; k < want && free.length; k++) {
+    for (let k = 0; k < want; k++) {
+      // A required food may repeat a kind when nothing else is left; an optional one may not.
+      const open = free.filter((f) => !kinds.has(kind(f) ?? ''));
+      const from = open.length || k >= group.min ? open : free;
+      if (!from.length) break;
       // Favourites are twice as likely to be drawn; otherwise uniform.
-      const weights = free.map((f) => (favourites.has(f.food_id) ? 2 : 1));
+      const weights = from.map((f) => (favourites.has(f.food_id) ? 2 : 1));
       let r = rand() * weights.reduce((a, b) => a + b, 0);
       let j = 0;
-      while (r >= weights[j]! && j < free.length - 1) r -= weights[j++]!;
-      const [f] = free.splice(j, 1);
-      picked.push(f!);
-      usedToday.add(f!.food_id);
+      while (r >= weights[j]! && j < from.length - 1) r -= weights[j++]!;
+      const f = from[j]!;
+      free.splice(free.indexOf(f), 1);
+      picked.push(f);
+      usedToday.add(f.food_id);
+      const kf = kind(f);
+      if (kf) kinds.add(kf);
     }
   }
   return picked;

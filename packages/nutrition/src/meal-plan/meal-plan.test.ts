@@ -24,6 +24,19 @@ describe('planWeek', () => {
     expect(JSON.stringify(a.days)).not.toBe(JSON.stringify(c.days));
   });
 
+  it('puts one food of a kind in a meal: no two pastas, two oils or two breads (vegetables may share a group)', async () => {
+    const repeats: string[] = [];
+    for (const seed of [1, 2, 3]) {
+      const { days } = await planWeek({ ...base, days: 7, seed });
+      for (const d of days) for (const [meal, slot] of Object.entries(d.meals)) {
+        const kinds = (slot?.foods ?? []).map((f) => foodById(f.food_id)!).filter((f) => f.role !== 'vegetable').map((f) => `${f.role}|${f.group}`);
+        const twice = kinds.filter((k, i) => kinds.indexOf(k) !== i);
+        if (twice.length) repeats.push(`seed ${seed} day ${d.day_number} ${meal}: ${twice.join(', ')}`);
+      }
+    }
+    expect(repeats).toEqual([]);
+  }, 60_000);
+
   it('makes meal totals equal the sum of their rounded foods', async () => {
     const { days } = await planWeek(base);
     for (const d of days) for (const slot of Object.values(d.meals)) {
