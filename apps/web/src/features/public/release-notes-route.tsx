@@ -7,6 +7,7 @@ const RELEASES = [
     items: [
       'Health: log a workout or a night’s sleep by hand (not only from Apple Health), and delete them.',
       'Meal plans: turning off “Prefer my favorite foods” now means no favorites are preferred; favorites you typed in yourself are named as such, since plans use foods from search.',
+      'Meal plans: one food of a kind per meal (no two pastas or two oils in one lunch), and a day that falls short of a goal says by how much.',
       'Every page’s title has the same size; the assessment shows your trend weight in your units; Analysis draws the same calorie chart as the dashboard, and its tables fit a phone.',
       'Numbers in the app’s sentences are written as on its screens (“2,600 kcal a day”).',
       'Import Recipe tells a free account that recipe analysis comes with Pro before a recipe is typed.',
