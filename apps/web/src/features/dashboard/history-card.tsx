@@ -65,7 +65,8 @@ const HistoryBody = memo(function HistoryBody({ data }: { data: RangeStats }) {
   return (
     <>
       <Typography color="text.secondary" data-testid="dash-history-statement">
-        {data.statement}
+        {/* The server's sentence names the range by ISO dates; with nothing logged the range is all there is to say. */}
+        {data.days_logged > 0 ? data.statement : `Nothing logged in the last ${formatNumber(data.days)} days yet.`}
       </Typography>
       {data.days_logged > 0 && (
         <>
