@@ -12,7 +12,8 @@ describe('daily meal plan', () => {
     expect(d.remaining_macros.calories).toBeCloseTo(goals.calories - d.total_calories, 1);
     expect(d.macro_distribution.protein + d.macro_distribution.carbs + d.macro_distribution.fat).toBeCloseTo(100, 0);
     expect(d.considerations.join(' ')).toMatch(/peanuts/);
-    expect(d.personalized_notes[0]).toMatch(/kcal/);
+    // Numbers as the screens write them: "against your 2,000 kcal goal", not "2000".
+    expect(d.personalized_notes[0]).toMatch(/^This plan gives \d,\d{3} kcal against your 2,000 kcal goal\.$/);
   });
 
   it('de-duplicates foods by name within a meal', () => {

@@ -3,6 +3,7 @@
  * fit the macros left for today.
  */
 import { round1 } from './catalogue.js';
+import { wholeNumber } from '../numbers.js';
 import { normaliseConstraints } from './constraints.js';
 import { planDay } from './plan-day.js';
 import { splitFractions } from './request.js';
@@ -36,7 +37,7 @@ export function dailyMealPlan(day: PlanDay, ctx: DailyContext): DailyMealPlan {
   const favorite_foods_used = [...new Set(MEAL_TYPES.flatMap((m) => slot(m).foods.filter((f) => favs.has(f.food_id)).map((f) => f.name)))];
   const eatenKcal = eaten.calories ?? 0;
   const personalized_notes = [
-    `This plan gives ${Math.round(totals.calories)} kcal${eatenKcal ? ` on top of the ${Math.round(eatenKcal)} kcal you have logged` : ''} against your ${Math.round(ctx.goals.calories)} kcal goal.`,
+    `This plan gives ${wholeNumber(totals.calories)} kcal${eatenKcal ? ` on top of the ${wholeNumber(eatenKcal)} kcal you have logged` : ''} against your ${wholeNumber(ctx.goals.calories)} kcal goal.`,
     `Protein ${Math.round(totals.protein)} g, carbs ${Math.round(totals.carbs)} g, fat ${Math.round(totals.fat)} g, fiber ${Math.round(fiber)} g.`,
     ...(favorite_foods_used.length ? [`Includes your favourites: ${favorite_foods_used.join(', ')}.`] : []),
   ];
@@ -88,7 +89,7 @@ export function optionReason(meal: Pick<MealSlot, 'total_calories' | 'total_prot
   const kcal = Math.round(meal.total_calories);
   const share = Math.round(target);
   const diff = kcal - share;
-  const head = `${kcal} kcal with ${Math.round(meal.total_protein)} g protein`;
-  if (Math.abs(diff) <= Math.max(25, share * 0.1)) return `${head}: about the ${share} kcal and ${Math.round(protein)} g protein this ${meal_type} should cover.`;
-  return diff > 0 ? `${head}: ${diff} kcal more than the ${share} kcal this ${meal_type} should cover.` : `${head}: ${-diff} kcal less than the ${share} kcal this ${meal_type} should cover.`;
+  const head = `${wholeNumber(kcal)} kcal with ${Math.round(meal.total_protein)} g protein`;
+  if (Math.abs(diff) <= Math.max(25, share * 0.1)) return `${head}: about the ${wholeNumber(share)} kcal and ${Math.round(protein)} g protein this ${meal_type} should cover.`;
+  return diff > 0 ? `${head}: ${wholeNumber(diff)} kcal more than the ${wholeNumber(share)} kcal this ${meal_type} should cover.` : `${head}: ${wholeNumber(-diff)} kcal less than the ${wholeNumber(share)} kcal this ${meal_type} should cover.`;
 }

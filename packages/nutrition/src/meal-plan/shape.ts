@@ -6,6 +6,7 @@
 import { CATALOGUE, nutrientsFor, round1, round2, stepRange } from './catalogue.js';
 import { isAllowed, type FoodFilter } from './constraints.js';
 import { reasoningFor } from './reasoning.js';
+import { wholeNumber } from '../numbers.js';
 import type { CatalogueFood, DaySummary, Macros, MealSlot, MealType, PlanFood, PlanFoodBase } from './types.js';
 
 export type { Chosen } from './mip-model.js';
@@ -54,9 +55,9 @@ export function dedupeByName<T extends { name: string }>(foods: readonly T[]): T
 export function mealSlot(foods: PlanFood[], target: number | undefined): MealSlot {
   const t = (k: 'calories' | 'protein' | 'carbs' | 'fat'): number => round1(foods.reduce((s, f) => s + f[k], 0));
   const slot = { foods, total_calories: t('calories'), total_protein: t('protein'), total_carbs: t('carbs'), total_fat: t('fat') };
-  const aim = target !== undefined ? ` (aim ${Math.round(target)} kcal)` : '';
+  const aim = target !== undefined ? ` (aim ${wholeNumber(target)} kcal)` : '';
   const notes = foods.length
-    ? `${Math.round(slot.total_calories)} kcal${aim}: ${Math.round(slot.total_protein)} g protein, ${Math.round(slot.total_carbs)} g carbs, ${Math.round(slot.total_fat)} g fat.`
+    ? `${wholeNumber(slot.total_calories)} kcal${aim}: ${Math.round(slot.total_protein)} g protein, ${Math.round(slot.total_carbs)} g carbs, ${Math.round(slot.total_fat)} g fat.`
     : 'Nothing planned for this meal.';
   return { ...slot, notes };
 }

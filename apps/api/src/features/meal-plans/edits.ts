@@ -1,5 +1,6 @@
 /** User edits of a stored day: swap a food for one of its alternatives, or change a portion. */
 import type { MealPlanUpdate } from '@app/contracts';
+import { wholeNumber } from '@app/nutrition/numbers';
 import { unprocessable } from '../../lib/http-error.ts';
 import type { Meals, MealSlot, MealType } from './planner.ts';
 
@@ -12,8 +13,8 @@ const r1 = (x: number) => Math.round(x * 10) / 10;
 export function retotal(slot: MealSlot): MealSlot {
   const t = (k: 'calories' | 'protein' | 'carbs' | 'fat') => r1(slot.foods.reduce((s, f) => s + f[k], 0));
   const totals = { total_calories: t('calories'), total_protein: t('protein'), total_carbs: t('carbs'), total_fat: t('fat') };
-  const aim = /\(aim \d+ kcal\)/.exec(slot.notes)?.[0];
-  const notes = `${Math.round(totals.total_calories)} kcal${aim ? ` ${aim}` : ''}: ${Math.round(totals.total_protein)} g protein, ${Math.round(totals.total_carbs)} g carbs, ${Math.round(totals.total_fat)} g fat (edited).`;
+  const aim = /\(aim [\d,]+ kcal\)/.exec(slot.notes)?.[0];
+  const notes = `${wholeNumber(totals.total_calories)} kcal${aim ? ` ${aim}` : ''}: ${Math.round(totals.total_protein)} g protein, ${Math.round(totals.total_carbs)} g carbs, ${Math.round(totals.total_fat)} g fat (edited).`;
   return { ...slot, ...totals, notes };
 }
 

@@ -78,11 +78,11 @@ export async function computeDailyPlan(app: FastifyInstance, row: DailyPlanRow):
     const m = logged.find((x) => x.meal_type === s.meal_type);
     out[s.meal_type] = {
       ...out[s.meal_type],
-      notes: s.reason === 'logged' ? `Already logged: ${Math.round(m!.calories)} kcal.` : `Not planned: ${s.meal_type} time (${times[s.meal_type]}) has passed.`,
+      notes: s.reason === 'logged' ? `Already logged: ${wholeNumber(m!.calories)} kcal.` : `Not planned: ${s.meal_type} time (${times[s.meal_type]}) has passed.`,
     };
   }
   const considerations = [...plan.considerations];
-  if (goalReached) considerations.unshift(`You have reached your ${Math.round(ctx.goals.calories)} kcal goal for today: nothing more is planned.`);
+  if (goalReached) considerations.unshift(`You have reached your ${wholeNumber(ctx.goals.calories)} kcal goal for today: nothing more is planned.`);
   return {
     ...out,
     considerations,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import pLimit from 'p-limit';
+import { wholeNumber } from '@app/nutrition/numbers';
 import { mealOptions } from '../recommendations/service.ts';
 import { loggedOn } from '../recommendations/repository.ts';
 import { storedPreferences } from '../notifications/preferences.ts';
@@ -91,7 +92,7 @@ async function compose(app: FastifyInstance, userId: number, s: DueSlot, now: Da
   const left = Math.max(0, r0(what.remaining_macros.calories));
   return {
     title: `${cap(meal)} ideas for you`,
-    message: what.message ?? `${options.length} ${options.length === 1 ? 'option fits' : 'options fit'} the ${left} kcal left today.`,
+    message: what.message ?? `${options.length} ${options.length === 1 ? 'option fits' : 'options fit'} the ${wholeNumber(left)} kcal left today.`,
     // Home or work when the last position of the past 24 h is near a saved place, else other; null when
     // there is no recent position or no saved place (we do not claim a place we do not know).
     data: { meal_type: s.meal, local_date: s.local_date, slot: s.slot, options, location_context: await lastLocationContext(app.db, userId, now), remaining_macros: what.remaining_macros },
