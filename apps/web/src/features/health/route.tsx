@@ -16,8 +16,6 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import BedtimeIcon from '@mui/icons-material/Bedtime';
 import FitnessCenterIcon from '@mui/icons-material/FitnessCenter';
-import type { UserSettings } from '@app/contracts/settings';
-import { api } from '../../lib/api';
 import { errorDetail } from '../../lib/errors';
 import { LogWeightButton } from '../../components/health/log-weight-button';
 import { useDeleteMetricMutation, useSleepQuery, useWeightsQuery, useWorkoutsQuery } from './api';
@@ -25,15 +23,13 @@ import { formatWeight, type Units } from '../../lib/units';
 import { formatDay, formatKcal, formatNumber } from '../../lib/format';
 import { browserTimeZone } from '../../lib/today';
 import { useLatch } from '../../lib/use-latch';
-import { useSettingsTimeZone, useToday } from '../../lib/user-settings';
+import { useSettingsTimeZone, useToday, useUserSettingsQuery } from '../../lib/user-settings';
 import { PageTitle } from '../../components/layout/page-title';
 
 const WeightChart = lazy(() => import('./weight-chart'));
 // The dialogs load on the first tap, not with the page.
 const LogWorkoutDialog = lazy(() => import('./log-dialogs').then((m) => ({ default: m.LogWorkoutDialog })));
 const LogSleepDialog = lazy(() => import('./log-dialogs').then((m) => ({ default: m.LogSleepDialog })));
-// The units setting, read under this feature's own endpoint name (features never import each other).
-const settingsApi = api.injectEndpoints({ endpoints: (b) => ({ healthSettings: b.query<UserSettings, void>({ query: () => '/user-settings', providesTags: ['Settings'] }) }) });
 
 const iso = (d: Date) => format(d, 'yyyy-MM-dd');
 /** Narrower cell padding on a phone, so a date, two numbers and a delete button fit 360 px. */
@@ -41,7 +37,8 @@ const COMPACT = { '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } } as const;
 
 export function Component() {
   const range = { start_date: iso(subDays(new Date(), 89)), end_date: iso(new Date()) };
-  const settings = settingsApi.endpoints.healthSettings.useQuery();
+  // The settings (units, time zone) through lib/user-settings: one /user-settings request for the page and "today".
+  const settings = useUserSettingsQuery();
   const units: Units = settings.data?.units ?? 'metric';
   const weights = useWeightsQuery(range);
   const workouts = useWorkoutsQuery(range);
