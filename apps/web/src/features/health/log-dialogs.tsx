@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -24,6 +24,29 @@ function serverError(error: unknown, fallback: string): string | null {
   return (Array.isArray(detail.errors) ? (detail.errors[0] as { msg?: string } | undefined)?.msg : null) ?? detail.msg;
 }
 
+/** The two dialogs' shell: a form (Enter saves), its fields, the server's refusal, Cancel and Save. */
+function FormDialog({ open, title, busy, failed, onClose, onSubmit, children }: { open: boolean; title: string; busy: boolean; failed: string | null; onClose: () => void; onSubmit: (e: FormEvent) => void; children: ReactNode }) {
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+      <Box component="form" onSubmit={onSubmit} noValidate>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {children}
+            {failed && <Typography color="error" role="alert">{failed}</Typography>}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            Save
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
 /** "Log workout": type, minutes and (if known) calories burned, on a day (today by default). Mounted afresh on each opening. */
 export function LogWorkoutDialog({ open, today, onClose }: { open: boolean; today: string; onClose: () => void }) {
   const [form, setForm] = useState<WorkoutForm>({ date: today, type: 'Walking', duration_min: '', calories_burned: '' });
@@ -40,32 +63,18 @@ export function LogWorkoutDialog({ open, today, onClose }: { open: boolean; toda
   };
   const failed = serverError(error, 'Failed to save workout');
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
-      <Box component="form" onSubmit={save} noValidate>
-        <DialogTitle>Log a workout</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField select label="Type" value={form.type} onChange={(e) => set({ type: e.target.value })} error={!!shown.type} helperText={shown.type}>
-              {WORKOUT_TYPES.map((t) => (
-                <MenuItem key={t} value={t}>
-                  {t}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField autoFocus label="Duration (min)" inputMode="decimal" value={form.duration_min} onChange={(e) => set({ duration_min: e.target.value })} error={!!shown.duration_min} helperText={shown.duration_min} />
-            <TextField label="Calories burned (kcal)" inputMode="decimal" value={form.calories_burned} onChange={(e) => set({ calories_burned: e.target.value })} error={!!shown.calories_burned} helperText={shown.calories_burned ?? 'Optional'} />
-            <TextField label="Day" type="date" value={form.date} onChange={(e) => set({ date: e.target.value })} error={!!shown.date} helperText={shown.date} slotProps={{ ...shrink, htmlInput: { max: today } }} />
-            {failed && <Typography color="error" role="alert">{failed}</Typography>}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={isLoading}>
-            Save
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog open={open} title="Log a workout" busy={isLoading} failed={failed} onClose={onClose} onSubmit={save}>
+      <TextField select label="Type" value={form.type} onChange={(e) => set({ type: e.target.value })} error={!!shown.type} helperText={shown.type}>
+        {WORKOUT_TYPES.map((t) => (
+          <MenuItem key={t} value={t}>
+            {t}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField autoFocus label="Duration (min)" inputMode="decimal" value={form.duration_min} onChange={(e) => set({ duration_min: e.target.value })} error={!!shown.duration_min} helperText={shown.duration_min} />
+      <TextField label="Calories burned (kcal)" inputMode="decimal" value={form.calories_burned} onChange={(e) => set({ calories_burned: e.target.value })} error={!!shown.calories_burned} helperText={shown.calories_burned ?? 'Optional'} />
+      <TextField label="Day" type="date" value={form.date} onChange={(e) => set({ date: e.target.value })} error={!!shown.date} helperText={shown.date} slotProps={{ ...shrink, htmlInput: { max: today } }} />
+    </FormDialog>
   );
 }
 
@@ -86,37 +95,23 @@ export function LogSleepDialog({ open, today, timeZone, onClose }: { open: boole
   };
   const failed = serverError(error, 'Failed to save sleep');
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
-      <Box component="form" onSubmit={save} noValidate>
-        <DialogTitle>Log a night&apos;s sleep</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label="Woke up on" type="date" value={form.date} onChange={(e) => set({ date: e.target.value })} error={!!shown.date} helperText={shown.date} slotProps={{ ...shrink, htmlInput: { max: today } }} />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField label="Went to bed" type="time" value={form.bedtime} onChange={(e) => set({ bedtime: e.target.value })} error={!!shown.bedtime} helperText={shown.bedtime} slotProps={shrink} />
-              <TextField label="Woke up" type="time" value={form.wake} onChange={(e) => set({ wake: e.target.value })} error={!!shown.wake} helperText={shown.wake} slotProps={shrink} />
-            </Stack>
-            <Typography color="text.secondary" aria-live="polite">
-              {minutes !== null ? `${formatNumber(Math.floor(minutes / 60))} h${minutes % 60 ? ` ${formatNumber(minutes % 60)} min` : ''} asleep` : ' '}
-            </Typography>
-            <TextField select label="How did you sleep?" value={form.quality ?? ''} onChange={(e) => set({ quality: e.target.value === '' ? null : Number(e.target.value) })}>
-              <MenuItem value="">Not rated</MenuItem>
-              {QUALITY.map((q, i) => (
-                <MenuItem key={q} value={i + 1}>
-                  {`${i + 1} · ${q}`}
-                </MenuItem>
-              ))}
-            </TextField>
-            {failed && <Typography color="error" role="alert">{failed}</Typography>}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={isLoading}>
-            Save
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog open={open} title="Log a night's sleep" busy={isLoading} failed={failed} onClose={onClose} onSubmit={save}>
+      <TextField label="Woke up on" type="date" value={form.date} onChange={(e) => set({ date: e.target.value })} error={!!shown.date} helperText={shown.date} slotProps={{ ...shrink, htmlInput: { max: today } }} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField label="Went to bed" type="time" value={form.bedtime} onChange={(e) => set({ bedtime: e.target.value })} error={!!shown.bedtime} helperText={shown.bedtime} slotProps={shrink} />
+        <TextField label="Woke up" type="time" value={form.wake} onChange={(e) => set({ wake: e.target.value })} error={!!shown.wake} helperText={shown.wake} slotProps={shrink} />
+      </Stack>
+      <Typography color="text.secondary" aria-live="polite">
+        {minutes !== null ? `${formatNumber(Math.floor(minutes / 60))} h${minutes % 60 ? ` ${formatNumber(minutes % 60)} min` : ''} asleep` : ' '}
+      </Typography>
+      <TextField select label="How did you sleep?" value={form.quality ?? ''} onChange={(e) => set({ quality: e.target.value === '' ? null : Number(e.target.value) })}>
+        <MenuItem value="">Not rated</MenuItem>
+        {QUALITY.map((q, i) => (
+          <MenuItem key={q} value={i + 1}>
+            {`${i + 1} · ${q}`}
+          </MenuItem>
+        ))}
+      </TextField>
+    </FormDialog>
   );
 }
