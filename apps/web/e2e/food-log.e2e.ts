@@ -57,8 +57,8 @@ describe('food log', () => {
 
     // A new user is told what to do first.
     await page.getByText('Welcome! Two steps to get going').waitFor();
-    // The history card in words, not the API's ISO range.
-    await page.getByTestId('dash-history-statement').getByText('Nothing logged in the last 7 days yet.').waitFor();
+    // The history card in words, not an ISO range.
+    await page.getByTestId('dash-history-statement').getByText('No food logged in these 7 days: every total is 0.').waitFor();
     await page.getByRole('link', { name: 'Log your first food' }).click();
     await page.waitForURL(/\/food-log$/);
     await page.getByTestId('meal-breakfast').waitFor();

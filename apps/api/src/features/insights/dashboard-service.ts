@@ -60,7 +60,7 @@ async function rangeStats(db: Db, userId: number, ctx: UserContext, from: string
   const goals = settingsGoals(ctx);
   const within = goals.calories > 0 ? logged.filter((s) => Math.abs(s.calories - goals.calories) <= goals.calories * ADHERENCE_BAND).length : 0;
   const statement = !logged.length
-    ? `No food logged between ${from} and ${to}: every total is 0.`
+    ? `No food logged in these ${series.length} days: every total is 0.`
     : `${logged.length} of ${series.length} days logged; ${wholeNumber(averages.calories)} kcal a day on average on logged days${goals.calories > 0 ? `, ${within} within 10 % of your ${wholeNumber(goals.calories)} kcal goal` : ''}.`;
   return {
     start_date: from,

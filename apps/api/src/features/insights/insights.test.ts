@@ -29,7 +29,7 @@ describe('empty ranges answer zeros and say so', () => {
     expect(h.json).toMatchObject({ start_date: '2025-03-03', end_date: '2025-03-09', days: 7, days_logged: 0, averages: { calories: 0 }, totals: { calories: 0 } });
     expect(h.json.series).toHaveLength(7);
     expect(h.json.series.every((d: any) => d.calories === 0 && !d.logged)).toBe(true);
-    expect(h.json.statement).toBe('No food logged between 2025-03-03 and 2025-03-09: every total is 0.');
+    expect(h.json.statement).toBe('No food logged in these 7 days: every total is 0.');
     const a = await t.http.get('/insights/analysis', { token });
     expect(a.json).toMatchObject({ days: 7, days_logged: 0, macro_split: { enough: false }, calorie_drivers: [] });
     const o = await t.http.get('/recommendations/overall-analysis', { token });

@@ -65,8 +65,7 @@ const HistoryBody = memo(function HistoryBody({ data }: { data: RangeStats }) {
   return (
     <>
       <Typography color="text.secondary" data-testid="dash-history-statement">
-        {/* The server's sentence names the range by ISO dates; with nothing logged the range is all there is to say. */}
-        {data.days_logged > 0 ? data.statement : `Nothing logged in the last ${formatNumber(data.days)} days yet.`}
+        {data.statement}
       </Typography>
       {data.days_logged > 0 && (
         <>

@@ -9,20 +9,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { errorDetail } from '../../lib/errors';
+import { errorText } from '../../lib/errors';
 import { formatNumber } from '../../lib/format';
 import { sleepBody, sleepMinutes, WORKOUT_TYPES, workoutBody, type SleepForm, type WorkoutForm } from './entry-forms';
 import { useLogSleepMutation, useLogWorkoutMutation } from './api';
 
 const QUALITY = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 const shrink = { inputLabel: { shrink: true } } as const;
-
-/** The API's refusal: the field's message when it names one, else the general one. */
-function serverError(error: unknown, fallback: string): string | null {
-  if (!error) return null;
-  const detail = errorDetail(error, fallback);
-  return (Array.isArray(detail.errors) ? (detail.errors[0] as { msg?: string } | undefined)?.msg : null) ?? detail.msg;
-}
 
 /** The two dialogs' shell: a form (Enter saves), its fields, the server's refusal, Cancel and Save. */
 function FormDialog({ open, title, busy, failed, onClose, onSubmit, children }: { open: boolean; title: string; busy: boolean; failed: string | null; onClose: () => void; onSubmit: (e: FormEvent) => void; children: ReactNode }) {
@@ -61,7 +54,7 @@ export function LogWorkoutDialog({ open, today, onClose }: { open: boolean; toda
     if (!body) return;
     if (!('error' in (await logWorkout(body)))) onClose();
   };
-  const failed = serverError(error, 'Failed to save workout');
+  const failed = error ? errorText(error, 'Failed to save workout') : null;
   return (
     <FormDialog open={open} title="Log a workout" busy={isLoading} failed={failed} onClose={onClose} onSubmit={save}>
       <TextField select label="Type" value={form.type} onChange={(e) => set({ type: e.target.value })} error={!!shown.type} helperText={shown.type}>
@@ -93,7 +86,7 @@ export function LogSleepDialog({ open, today, timeZone, onClose }: { open: boole
     if (!body) return;
     if (!('error' in (await logSleep(body)))) onClose();
   };
-  const failed = serverError(error, 'Failed to save sleep');
+  const failed = error ? errorText(error, 'Failed to save sleep') : null;
   return (
     <FormDialog open={open} title="Log a night's sleep" busy={isLoading} failed={failed} onClose={onClose} onSubmit={save}>
       <TextField label="Woke up on" type="date" value={form.date} onChange={(e) => set({ date: e.target.value })} error={!!shown.date} helperText={shown.date} slotProps={{ ...shrink, htmlInput: { max: today } }} />

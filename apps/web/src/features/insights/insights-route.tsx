@@ -65,7 +65,7 @@ export function Component() {
           <Skeleton variant="rounded" height={220} />
         ) : (
           <>
-            <Typography>{stats.data.days_logged > 0 ? stats.data.statement : `Nothing logged in the last ${formatNumber(stats.data.days)} days yet.`}</Typography>
+            <Typography>{stats.data.statement}</Typography>
             {stats.data.days_logged > 0 && (
               <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
                 <CalorieChart days={stats.data.series} goal={stats.data.goals.calories} />
