@@ -6,3 +6,45 @@ export function wholeNumber(n: number): string {
   // `|| 0`: Math.round of -0 or of -0.4 is -0, which prints as "-0" ("Leaves -0 kcal for the rest of today").
   return (Math.round(n) || 0).toLocaleString('en-US');
 }
+
+const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const shift = (iso: string, days: number) => isoDay(new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000));
+
+/** A calendar day (YYYY-MM-DD) as server-written text shows it: "Fri, Nov 20, 2026" (the screens' day format). */
+export function readableDay(iso: string): string {
+  return DAY.format(new Date(`${iso}T00:00:00Z`));
+}
+
+/** "today", "yesterday" or "on Fri, Nov 20, 2026", seen from the user's `today`. */
+export function onDay(iso: string, today: string): string {
+  if (iso === today) return 'today';
+  if (iso === shift(today, -1)) return 'yesterday';
+  return `on ${readableDay(iso)}`;
+}
+
+/**
+ * The `days` days ending on `to`, as a sentence names them from the user's `today`: "in the last 30 days",
+ * "in the 30 days to Fri, Nov 20, 2026", and for one day "today" / "yesterday" / "on Fri, Nov 20, 2026".
+ */
+export function spanOfDays(days: number, to: string, today: string): string {
+  if (days === 1) return onDay(to, today);
+  return to === today ? `in the last ${days} days` : `in the ${days} days to ${readableDay(to)}`;
+}
+
+export type Units = 'metric' | 'imperial';
+/** Pounds in a kilogram (1 lb = 0.45359237 kg exactly). */
+export const LB_PER_KG = 1 / 0.45359237;
+
+/**
+ * A weight or a change of weight in the user's units, as server-written text shows it: "70.4 kg", "155.2 lb";
+ * `signed` writes "+0.3 kg" for a change. `digits` is the number of decimals kept (at most; "70 kg", not "70.0 kg").
+ */
+export function weightText(kg: number, units: Units | string | null | undefined, { digits = 1, signed = false } = {}): string {
+  const imperial = units === 'imperial';
+  const value = imperial ? kg * LB_PER_KG : kg;
+  const f = 10 ** digits;
+  const rounded = Math.round(value * f) / f || 0;
+  const text = rounded.toLocaleString('en-US', { maximumFractionDigits: digits });
+  return `${signed && rounded > 0 ? '+' : ''}${text} ${imperial ? 'lb' : 'kg'}`;
+}

@@ -5,6 +5,8 @@
  * the protein, and that make a meal of sensible size, come first. Every item gets a reason in words.
  */
 
+import { wholeNumber } from './numbers.js';
+
 export interface MenuMacros {
   calories: number;
   protein: number;
@@ -52,11 +54,11 @@ export function rankMenuItems<T extends MenuMacros>(items: T[], remaining: MenuM
 }
 
 function reasonFor(item: MenuMacros, left: MenuMacros, f: { fits: boolean; overCal: number; overCarbs: number; overFat: number; proteinShare: number; calShare: number }): string {
-  if (left.calories <= 0) return `You have reached today's calories; at ${r0(item.calories)} kcal this is one of the lighter choices here`;
-  if (f.overCal > 0) return `${r0(f.overCal)} kcal more than the ${r0(left.calories)} kcal you have left today`;
+  if (left.calories <= 0) return `You have reached today's calories; at ${wholeNumber(item.calories)} kcal this is one of the lighter choices here`;
+  if (f.overCal > 0) return `${wholeNumber(f.overCal)} kcal more than the ${wholeNumber(left.calories)} kcal you have left today`;
   if (f.overFat > 0) return `Fits your calories, but has ${r0(item.fat - left.fat)} g more fat than you have left`;
   if (f.overCarbs > 0) return `Fits your calories, but has ${r0(item.carbs - left.carbs)} g more carbs than you have left`;
-  const base = `Fits your remaining ${r0(left.calories)} kcal`;
+  const base = `Fits your remaining ${wholeNumber(left.calories)} kcal`;
   if (left.protein <= 0) return `${base}; you have already reached your protein goal`;
   if (f.proteinShare >= f.calShare) return `${base} and brings ${r0(item.protein)} g of the ${r0(left.protein)} g protein you still need`;
   return `${base}, though light on protein (${r0(item.protein)} g of the ${r0(left.protein)} g you still need)`;

@@ -41,6 +41,13 @@ describe('ranking menu items against what is left of the day', () => {
     expect(ranked[0]!.score).toBeGreaterThan(ranked[3]!.score);
   });
 
+  it('writes thousands the way the screens do', () => {
+    const [r] = rankMenuItems([item('Grilled chicken salad', 420, 38, 20, 14)], { calories: 1500, protein: 120, carbs: 200, fat: 60 });
+    expect(r!.reason).toMatch(/^Fits your remaining 1,500 kcal/);
+    const [big] = rankMenuItems([item('Family platter', 2650, 120, 200, 140)], { calories: 1500, protein: 120, carbs: 400, fat: 200 });
+    expect(big!.reason).toBe('1,150 kcal more than the 1,500 kcal you have left today');
+  });
+
   it('does not call an item that blows the fat budget a fit, even within calories', () => {
     const [r] = rankMenuItems([item('Cheesy fries', 650, 10, 50, 45)], left);
     expect(r).toMatchObject({ fits: false, reason: 'Fits your calories, but has 20 g more fat than you have left' });

@@ -115,13 +115,17 @@ describe('findings', () => {
     expect(fiber.evidence).toMatchObject({ fiber_g_per_day: 18, fiber_g_per_1000_kcal: 6.9, gap_g: 18 });
     expect(fiber.suggestion).toMatch(/^Lentil soup is the most fiber-dense food you log/);
     expect(fiber.citation).toMatch(/14 g per 1,000 kcal/);
-    expect(r.findings.find((f) => f.id === 'sodium_high')!.suggestion).toMatch(/^Cheese pizza brings the most sodium \(2400 mg a day\)/);
+    expect(r.findings.find((f) => f.id === 'sodium_high')!.suggestion).toMatch(/^Cheese pizza brings the most sodium \(2,400 mg a day\)/);
+    expect(r.findings.find((f) => f.id === 'sodium_high')!.statement).toMatch(/^You eat [\d,]+ mg of sodium a day; reducing intakes above 2,300 mg/);
     // 2,600 kcal with 94 g protein is 1.18 g/kg at 80 kg: no protein finding.
     expect(ids).not.toContain('protein_low_per_kg');
   });
   it('flags protein per kg and says which checks lacked data', () => {
     const r = findings(week.slice(0, 3).map((d) => e(d, 'Rice', 2000, 30, 400, 20, null)), { calorie_goal: null, weight_kg: 90 });
     expect(r.findings.find((f) => f.id === 'protein_low_per_kg')!.evidence).toMatchObject({ g_per_kg: 0.33, rda_g_per_kg: 0.8 });
+    expect(r.findings.find((f) => f.id === 'protein_low_per_kg')!.statement).toMatch(/0\.33 g per kg at 90 kg;/);
+    const lb = findings(week.slice(0, 3).map((d) => e(d, 'Rice', 2000, 30, 400, 20, null)), { calorie_goal: null, weight_kg: 90, units: 'imperial' });
+    expect(lb.findings.find((f) => f.id === 'protein_low_per_kg')!.statement).toMatch(/0\.33 g per kg at 198\.4 lb \(90 kg\);/);
     expect(r.not_enough_data).toEqual(expect.arrayContaining([expect.stringMatching(/No calorie goal/), expect.stringMatching(/Fiber is not known/), expect.stringMatching(/meal timing/)]));
   });
   it('reads no nutrient beyond FINDINGS_NUTRIENTS, so a caller may load only those', () => {

@@ -39,6 +39,15 @@ describe('estimateExpenditure (energy balance, 7,700 kcal/kg)', () => {
     }
   });
 
+  it('writes the weekly change in the user units', () => {
+    const h = history(28, 2500, 2800, 0, 1);
+    const kg = estimateExpenditure(h.weights, h.food, h.end);
+    const lb = estimateExpenditure(h.weights, h.food, h.end, 'imperial');
+    expect(kg.statement).toMatch(/your weight changed -0\.27 kg a week/);
+    expect(lb.statement).toMatch(/your weight changed -0\.6 lb a week/);
+    expect(lb.weight_change_kg_per_week).toBe(kg.weight_change_kg_per_week);
+  });
+
   it('finds maintenance and a surplus too', () => {
     const same = history(28, 2200, 2200, 0.4, 9);
     expect(Math.abs(estimateExpenditure(same.weights, same.food, same.end).expenditure_kcal! - 2200) / 2200).toBeLessThan(0.05);

@@ -6,7 +6,7 @@
  * and at least 14 days with 5 weigh-ins and 10 logged days are needed before any number is given.
  */
 import { mean, round } from './days.js';
-import { wholeNumber } from '../numbers.js';
+import { weightText, wholeNumber, type Units } from '../numbers.js';
 import { SOURCES } from './sources.js';
 import type { WeightPoint } from './weight-trend.js';
 
@@ -50,7 +50,7 @@ function slopePerDay(points: { x: number; y: number }[]): number {
 }
 
 /** `endDate` is the last day of the window (the user's today). Days with 0 kcal logged count as not logged. */
-export function estimateExpenditure(weights: WeightPoint[], intake: IntakeDay[], endDate: string): Expenditure {
+export function estimateExpenditure(weights: WeightPoint[], intake: IntakeDay[], endDate: string, units: Units = 'metric'): Expenditure {
   const end = dayNumber(endDate);
   const start = end - WINDOW_DAYS + 1;
   const w = weights.map((p) => ({ x: dayNumber(p.date), y: p.weight_kg })).filter((p) => p.x >= start && p.x <= end);
@@ -79,6 +79,6 @@ export function estimateExpenditure(weights: WeightPoint[], intake: IntakeDay[],
     mean_intake_kcal: round(intakeMean, 0),
     weight_change_kg_per_week: change,
     confidence,
-    statement: `You ate ${wholeNumber(intakeMean)} kcal a day on ${logged.length} logged days and your weight changed ${change >= 0 ? '+' : ''}${change} kg a week over ${span} days, so you spend about ${wholeNumber(tdee)} kcal a day (${confidence} confidence).${completeness < 85 ? ' Days you did not log are assumed to be like the days you did.' : ''}`,
+    statement: `You ate ${wholeNumber(intakeMean)} kcal a day on ${logged.length} logged days and your weight changed ${weightText(change, units, { digits: 2, signed: true })} a week over ${span} days, so you spend about ${wholeNumber(tdee)} kcal a day (${confidence} confidence).${completeness < 85 ? ' Days you did not log are assumed to be like the days you did.' : ''}`,
   };
 }

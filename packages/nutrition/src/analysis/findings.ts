@@ -3,7 +3,7 @@
  * are, and proposes one concrete change, preferring a food the user already logs.
  */
 import { dayTotals, mean, round } from './days.js';
-import { wholeNumber } from '../numbers.js';
+import { weightText, wholeNumber, type Units } from '../numbers.js';
 import { macroSplit } from './macros.js';
 import { calorieDrivers, weekdayWeekend } from './patterns.js';
 import { SOURCES, type SourceId } from './sources.js';
@@ -13,6 +13,8 @@ import type { AnalysisEntry, ExtraNutrient, Finding } from './types.js';
 export interface FindingContext {
   calorie_goal: number | null;
   weight_kg: number | null;
+  /** The user's units for weights in sentences (the per-kg rules stay per kg). */
+  units?: Units;
 }
 export interface FindingsResult {
   days_logged: number;
@@ -158,7 +160,7 @@ export function findings(entries: AnalysisEntry[], ctx: FindingContext): Finding
           id: 'protein_low_per_kg',
           title: 'Protein below the RDA for your weight',
           score: ((PROTEIN_G_PER_KG - perKg) / PROTEIN_G_PER_KG) * 5,
-          statement: `You eat ${round(protein)} g of protein a day, ${round(perKg, 2)} g per kg at ${ctx.weight_kg} kg; the RDA is ${PROTEIN_G_PER_KG} g per kg (${round(PROTEIN_G_PER_KG * ctx.weight_kg, 0)} g).`,
+          statement: `You eat ${round(protein)} g of protein a day, ${round(perKg, 2)} g per kg at ${ctx.units === 'imperial' ? `${weightText(ctx.weight_kg, 'imperial')} (${weightText(ctx.weight_kg, 'metric')})` : weightText(ctx.weight_kg, 'metric')}; the RDA is ${PROTEIN_G_PER_KG} g per kg (${round(PROTEIN_G_PER_KG * ctx.weight_kg, 0)} g).`,
           evidence: { protein_g_per_day: round(protein), g_per_kg: round(perKg, 2), rda_g_per_kg: PROTEIN_G_PER_KG, weight_kg: ctx.weight_kg },
           suggestion: food ? `${food.name} is the most protein-dense food you log: a serving more a day would close the gap.` : 'A serving of eggs, yogurt, fish or beans adds 6–20 g of protein.',
           source: 'proteinPerKg',
@@ -176,9 +178,9 @@ export function findings(entries: AnalysisEntry[], ctx: FindingContext): Finding
           id: 'sodium_high',
           title: 'Sodium above the risk-reduction limit',
           score: ((sodium - SODIUM_MG) / SODIUM_MG) * 4,
-          statement: `You eat ${round(sodium, 0)} mg of sodium a day; reducing intakes above ${SODIUM_MG} mg lowers chronic disease risk.`,
+          statement: `You eat ${wholeNumber(sodium)} mg of sodium a day; reducing intakes above ${wholeNumber(SODIUM_MG)} mg lowers chronic disease risk.`,
           evidence: { sodium_mg_per_day: round(sodium, 0), limit_mg: SODIUM_MG, days_logged: n },
-          suggestion: food ? `${food.name} brings the most sodium (${round(food.value / n, 0)} mg a day): a lower-salt version or a smaller portion would help most.` : null,
+          suggestion: food ? `${food.name} brings the most sodium (${wholeNumber(food.value / n)} mg a day): a lower-salt version or a smaller portion would help most.` : null,
           source: 'sodium',
         }),
       );
@@ -243,7 +245,7 @@ export function findings(entries: AnalysisEntry[], ctx: FindingContext): Finding
         score: week.difference / 300,
         statement: week.statement,
         evidence: { weekday_calories: week.weekday_calories, weekend_calories: week.weekend_calories, difference: week.difference, weekend_days: week.weekend_days, weekday_days: week.weekday_days },
-        suggestion: top ? `${top.food_name} is your biggest weekend food (${top.calories_per_day} kcal a weekend day): plan a smaller portion of it.` : null,
+        suggestion: top ? `${top.food_name} is your biggest weekend food (${wholeNumber(top.calories_per_day)} kcal a weekend day): plan a smaller portion of it.` : null,
         source: 'calorieGoal',
       }),
     );

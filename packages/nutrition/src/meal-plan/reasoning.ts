@@ -1,11 +1,12 @@
 /** One real sentence per plan food saying why it is there, from its role and numbers. */
+import { wholeNumber } from '../numbers.js';
 import type { CatalogueFood, Macros, MealType } from './types.js';
 
 const r = (x: number): number => Math.round(x);
 
 export function reasoningFor(f: CatalogueFood, n: Macros, meal: MealType, favourite: boolean): string {
   const fav = favourite ? 'One of your favourite foods. ' : '';
-  const kcal = r(n.calories);
+  const kcal = wholeNumber(n.calories);
   const density = n.calories > 0 ? (n.protein * 4) / n.calories : 0;
   let why: string;
   switch (f.role) {

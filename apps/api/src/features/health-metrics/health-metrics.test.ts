@@ -65,6 +65,9 @@ describe('weight', () => {
     }
     const list = await t.http.get('/health-metrics/weight?start_date=2025-01-06&end_date=2025-01-06', { token });
     expect(list.json).toEqual([]);
+    // The typo check says what it compared, in words the Health page can show (the user's units and days).
+    const jump = await t.http.post('/health-metrics/weight', { weight_kg: 381, date: '2025-01-06' }, { token });
+    expect(jump.json.detail.errors[0].msg).toBe('This is 299.8 kg away from the 81.2 kg you logged on Sun, Jan 5, 2025: check the number, or delete that entry first');
   });
 
   it('a real loss over months is not mistaken for a typo', async () => {

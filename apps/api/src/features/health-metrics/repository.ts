@@ -20,6 +20,12 @@ export async function userTimezone(db: Db, userId: number): Promise<string> {
   return s?.tz || 'UTC';
 }
 
+/** The time zone and units a sentence to the user is written in (only an error path reads it). */
+export async function userZoneAndUnits(db: Db, userId: number): Promise<{ tz: string; units: string }> {
+  const [s] = await db.select({ tz: user_settings.timezone, units: user_settings.units }).from(user_settings).where(eq(user_settings.user_id, userId));
+  return { tz: s?.tz || 'UTC', units: s?.units ?? 'metric' };
+}
+
 /** Inserts, or with a sample id that is already there, updates that row; `created` tells which (xmax = 0 on insert). */
 async function upsertSample<R>(db: Db, type: Exclude<MetricTable, 'intake'>, values: Record<string, unknown>): Promise<{ row: R; created: boolean }> {
   const t = common(type);

@@ -20,6 +20,7 @@ import type {
   WorkoutEntry,
   WorkoutUpdateSchema,
 } from '@app/contracts';
+import { onDay, weightText } from '@app/nutrition/numbers';
 import type { Db } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../lib/http-error.ts';
 import * as repo from './repository.ts';
@@ -47,8 +48,15 @@ async function checkWeightJump(db: Db, userId: number, date: string, kg: number,
   if (!near) return;
   const days = Math.abs(differenceInCalendarDays(parseISO(date), parseISO(near.date)));
   const delta = Math.abs(kg - near.weight_kg);
-  if (delta > WEIGHT_JUMP_KG + WEIGHT_KG_PER_DAY * days)
-    throw unprocessable(`weight_kg differs from your ${near.weight_kg} kg on ${near.date} by ${Math.round(delta * 10) / 10} kg: check the number, or delete the old entry first`, ['body', 'weight_kg']);
+  if (delta > WEIGHT_JUMP_KG + WEIGHT_KG_PER_DAY * days) {
+    // Written in the user's units and days, as the Health page shows this message next to the field.
+    const { tz, units } = await repo.userZoneAndUnits(db, userId);
+    const today = format(new TZDate(new Date(), tz), 'yyyy-MM-dd');
+    throw unprocessable(
+      `This is ${weightText(delta, units)} away from the ${weightText(near.weight_kg, units)} you logged ${onDay(near.date, today)}: check the number, or delete that entry first`,
+      ['body', 'weight_kg'],
+    );
+  }
 }
 
 const iso = (d: Date) => d.toISOString();

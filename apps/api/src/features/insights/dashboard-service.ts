@@ -1,7 +1,7 @@
 /** The dashboard: today's totals against goals, the streak, and per-day series over a range. */
 import { addDays, endOfMonth, parseISO, startOfWeek, subWeeks } from 'date-fns';
 import type { DashboardStats, DayStat, MacroTotals, RangeStats } from '@app/contracts';
-import { wholeNumber } from '@app/nutrition/numbers';
+import { onDay, wholeNumber } from '@app/nutrition/numbers';
 import type { Db } from '../../db/client.ts';
 import { iso, plusDays, rangeEnding, userContext, weightTrend, type UserContext } from './data.ts';
 import * as repo from './repository.ts';
@@ -40,7 +40,7 @@ export async function stats(db: Db, userId: number, q: { target_date?: string } 
     percentages,
     streak_days: streakDays,
     latest_weight: latest,
-    statement: entries ? `${entries} entries logged on ${date}.` : `Nothing logged on ${date} yet.`,
+    statement: entries ? `${entries} ${entries === 1 ? 'entry' : 'entries'} logged ${onDay(date, ctx.today)}.` : `Nothing logged ${onDay(date, ctx.today)}${date >= ctx.today ? ' yet' : ''}.`,
   };
 }
 

@@ -33,7 +33,12 @@ describe('GET /insights/expenditure (the goal helper offers it once confident)',
     expect(res.json).toMatchObject({ enough: true, end_date: end, confidence: 'high', logged_days: 28, weigh_ins: 28, mean_intake_kcal: 2500 });
     expect(Math.abs(res.json.expenditure_kcal - 2800) / 2800).toBeLessThan(0.05);
     expect(res.json.latest_weight).toMatchObject({ date: end });
-    expect(res.json.statement).toMatch(/You ate 2,500 kcal a day on 28 logged days .* you spend about 2,8\d\d kcal a day \(high confidence\)/);
+    expect(res.json.statement).toMatch(/You ate 2,500 kcal a day on 28 logged days and your weight changed -0\.27 kg a week .* you spend about 2,8\d\d kcal a day \(high confidence\)/);
+    // The same user in pounds reads the change in pounds (the numbers stay in kg).
+    expect((await t.http.put('/user-settings', { units: 'imperial' }, { token })).status).toBe(200);
+    const lb = await t.http.get('/insights/expenditure', { token });
+    expect(lb.json.statement).toMatch(/your weight changed -0\.6 lb a week/);
+    expect(lb.json.weight_change_kg_per_week).toBe(res.json.weight_change_kg_per_week);
 
     // A window ending 20 days ago has too little data and says what is missing, with no number.
     const early = await t.http.get(`/insights/expenditure?end_date=${plus(end, -20)}`, { token });

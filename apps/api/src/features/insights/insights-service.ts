@@ -17,6 +17,7 @@ import {
   type Sex,
 } from '@app/nutrition';
 import type { InsightsExpenditure, MacroTotals, OverallAnalysis, PatternAnalysis } from '@app/contracts';
+import { spanOfDays } from '@app/nutrition/numbers';
 import type { Db } from '../../db/client.ts';
 import { ALL_OF_ENTRY, ageFrom, analysisEntries, rangeEnding, userContext, weightTrend, type EntryNeeds, type UserContext } from './data.ts';
 import * as repo from './repository.ts';
@@ -47,7 +48,9 @@ const rangeFields = (l: Loaded, what: string) => ({
   end_date: l.to,
   days: l.days,
   days_logged: l.daysLogged,
-  statement: l.daysLogged ? `${what} from ${l.daysLogged} logged day${l.daysLogged === 1 ? '' : 's'} between ${l.from} and ${l.to}.` : `No food logged between ${l.from} and ${l.to}: nothing to analyse yet.`,
+  statement: l.daysLogged
+    ? `${what} from ${l.daysLogged} logged day${l.daysLogged === 1 ? '' : 's'} ${spanOfDays(l.days, l.to, l.ctx.today)}.`
+    : `No food logged ${spanOfDays(l.days, l.to, l.ctx.today)}: nothing to analyse yet.`,
 });
 
 function averages(l: Loaded): MacroTotals {
@@ -117,8 +120,8 @@ async function intakeEnding(db: Db, userId: number, end: string) {
   const win = rangeEnding(end, WINDOW_DAYS);
   return repo.dayTotals(db, userId, win.from, win.to);
 }
-function expenditureFrom(intake: DayRow[], end: string, trend: TrendPoint[]) {
-  return estimateExpenditure(trend.filter((p) => p.date >= rangeEnding(end, WINDOW_DAYS).from), intake, end);
+function expenditureFrom(intake: DayRow[], end: string, trend: TrendPoint[], ctx: UserContext) {
+  return estimateExpenditure(trend.filter((p) => p.date >= rangeEnding(end, WINDOW_DAYS).from), intake, end, ctx.settings?.units === 'imperial' ? 'imperial' : 'metric');
 }
 
 /** The measured expenditure on its own, for the goal helper (cheaper than the whole overall analysis). */
@@ -126,7 +129,7 @@ export async function expenditure(db: Db, userId: number, endDate?: string): Pro
   const ctx = await userContext(db, userId);
   const end = endDate ?? ctx.today;
   const [{ trend, latest }, intake] = await Promise.all([weightTrend(db, userId, end), intakeEnding(db, userId, end)]);
-  return { ...expenditureFrom(intake, end, trend), end_date: end, latest_weight: latest };
+  return { ...expenditureFrom(intake, end, trend, ctx), end_date: end, latest_weight: latest };
 }
 
 export async function overallAnalysis(db: Db, userId: number, q: { timeframe_days?: number; timestamp?: string }): Promise<OverallAnalysis> {
@@ -138,8 +141,8 @@ export async function overallAnalysis(db: Db, userId: number, q: { timeframe_day
     intakeEnding(db, userId, ctx.today),
   ]);
   const s = l.ctx.settings;
-  const f = findings(l.entries, { calorie_goal: s?.daily_calorie_goal ?? null, weight_kg: latest?.trend_kg ?? null });
-  const expenditure = expenditureFrom(intake, l.to, trend);
+  const f = findings(l.entries, { calorie_goal: s?.daily_calorie_goal ?? null, weight_kg: latest?.trend_kg ?? null, units: s?.units === 'imperial' ? 'imperial' : 'metric' });
+  const expenditure = expenditureFrom(intake, l.to, trend, ctx);
   return {
     ...rangeFields(l, 'Findings'),
     findings: f.findings,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, parseISO } from 'date-fns';
+import { readableDay } from '@app/nutrition/numbers';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { makeUser } from '../foods/test-support.ts';
 import { grantTier } from '../subscriptions/test-support.ts';
@@ -66,7 +67,9 @@ describe('dashboard', () => {
       percentages: { calories: 25, protein: 13.3, carbs: null },
       streak_days: 3,
       latest_weight: { date: today, weight_kg: 82, trend_kg: 82 },
+      statement: '1 entry logged today.',
     });
+    expect((await t.http.get(`/dashboard/stats?target_date=${plus(today, -3)}`, { token })).json.statement).toBe(`Nothing logged on ${readableDay(plus(today, -3))}.`);
     // The day before a gap: the streak counts back from it.
     expect((await t.http.get(`/dashboard/stats?target_date=${plus(today, -1)}`, { token })).json.streak_days).toBe(2);
     // A day not logged yet keeps yesterday's streak (the day is not over).
@@ -176,6 +179,8 @@ describe('insights and analyses', () => {
     const res = await t.http.get('/insights/analysis?end_date=2025-03-09', { token });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ days: 7, days_logged: 7, start_date: '2025-03-03' });
+    // A range that ends before the user's today is named by its last day, not by ISO dates.
+    expect(res.json.statement).toBe('Macro split and calorie drivers from 7 logged days in the 7 days to Sun, Mar 9, 2025.');
     expect(res.json.macro_split.enough).toBe(true);
     expect(res.json.macro_split.shares.find((s: any) => s.macro === 'fat')).toMatchObject({ status: 'above', amdr_max: 35 });
     expect(res.json.calorie_drivers[0]).toMatchObject({ food_name: 'Cheese pizza', times_logged: 7 });
@@ -210,9 +215,10 @@ describe('insights and analyses', () => {
     expect(res.status).toBe(200);
     // 02:00 UTC on the 10th is still the 9th in New York.
     expect(res.json).toMatchObject({ end_date: '2025-03-09', days_logged: 7 });
-    expect(res.json.statement).toBe('Findings from 7 logged days between 2025-03-03 and 2025-03-09.');
+    expect(res.json.statement).toBe('Findings from 7 logged days in the last 7 days.');
     const oneDay = await t.http.get(`/recommendations/overall-analysis?timeframe_days=1&timestamp=${encodeURIComponent('2025-03-10T02:00:00Z')}`, { token });
-    expect(oneDay.json.statement).toBe('Findings from 1 logged day between 2025-03-09 and 2025-03-09.');
+    expect(oneDay.json.statement).toBe('Findings from 1 logged day today.');
+
     const ids = res.json.findings.map((f: any) => f.id);
     expect(ids).toEqual(expect.arrayContaining(['calories_over_goal', 'sodium_high', 'late_eating', 'fiber_low']));
     const cal = res.json.findings.find((f: any) => f.id === 'calories_over_goal');

@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatPortion } from '@app/nutrition/portion';
+import { readableDay } from '@app/nutrition/numbers';
 import { createTestApp, outboxFiles, type TestApp } from '../../../test/helpers.ts';
 import { makeUser, multiDayBody, waitForPlan, type TestUser } from './test-support.ts';
 
@@ -32,8 +33,11 @@ describe('e-mail export', () => {
     expect(res.json.html).not.toContain('<script>');
     expect(res.json.html).toContain('Week &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co');
     expect(res.json.text).toContain(NAME);
+    expect(res.json.text).toContain(`2 days from ${readableDay(plan.start_date)}`);
     for (const day of plan.plan_days) {
-      expect(res.json.text).toContain(`Day ${day.day_number} (${day.date})`);
+      // Days are written as people read them ("Day 1: Mon, Nov 30, 2026"), not as ISO dates.
+      expect(res.json.text).toContain(`Day ${day.day_number}: ${readableDay(day.date)}`);
+      expect(res.json.text).not.toContain(day.date);
       for (const meal of ['Breakfast', 'Lunch', 'Dinner', 'Snack']) expect(res.json.html).toContain(`<h3>${meal}`);
       expect(res.json.text).toContain(day.meals.dinner.foods[0].name);
     }

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import escapeHtml from 'escape-html';
 import { formatPortion } from '@app/nutrition/portion';
-import { wholeNumber } from '@app/nutrition/numbers';
+import { readableDay, wholeNumber } from '@app/nutrition/numbers';
 import { MEAL_PLAN_EMAILED, MEAL_PLAN_EXPORT_FAILED, type MealPlan } from '@app/contracts';
 import { conflict, forbidden, HttpError, tooManyRequests, unprocessable } from '../../lib/http-error.ts';
 import { getPlan } from './service.ts';
@@ -25,17 +25,17 @@ export interface RenderedMail {
 
 export function renderPlanMail(plan: MealPlan, shopping: ShoppingList | null): RenderedMail {
   const subject = `Your meal plan: ${plan.name}`;
-  const text: string[] = [plan.name, `${plan.days} days from ${plan.start_date}`, `Daily goals: ${n0(plan.goals.calories)} kcal, ${n0(plan.goals.protein)} g protein, ${n0(plan.goals.carbs)} g carbs, ${n0(plan.goals.fat)} g fat, ${n0(plan.goals.fiber)} g fiber`, ''];
+  const text: string[] = [plan.name, `${plan.days} days from ${readableDay(plan.start_date)}`, `Daily goals: ${n0(plan.goals.calories)} kcal, ${n0(plan.goals.protein)} g protein, ${n0(plan.goals.carbs)} g carbs, ${n0(plan.goals.fat)} g fat, ${n0(plan.goals.fiber)} g fiber`, ''];
   // Every user- or data-derived string goes through escapeHtml (names, units, notes, the plan name).
   const e = escapeHtml;
   const html: string[] = [
     '<!doctype html><html><body style="font-family:sans-serif;color:#222">',
     `<h1>${e(plan.name)}</h1>`,
-    `<p>${plan.days} days from ${e(plan.start_date)}. Daily goals: ${n0(plan.goals.calories)} kcal, ${n0(plan.goals.protein)} g protein, ${n0(plan.goals.carbs)} g carbs, ${n0(plan.goals.fat)} g fat.</p>`,
+    `<p>${plan.days} days from ${e(readableDay(plan.start_date))}. Daily goals: ${n0(plan.goals.calories)} kcal, ${n0(plan.goals.protein)} g protein, ${n0(plan.goals.carbs)} g carbs, ${n0(plan.goals.fat)} g fat.</p>`,
   ];
   for (const day of plan.plan_days) {
-    text.push(`Day ${day.day_number} (${day.date})`);
-    html.push(`<h2>Day ${day.day_number} <small>${e(day.date)}</small></h2>`);
+    text.push(`Day ${day.day_number}: ${readableDay(day.date)}`);
+    html.push(`<h2>Day ${day.day_number} <small>${e(readableDay(day.date))}</small></h2>`);
     for (const meal of MEALS) {
       const slot = day.meals[meal];
       if (!slot || !slot.foods.length) continue;
