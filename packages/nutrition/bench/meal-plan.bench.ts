@@ -28,8 +28,8 @@ function request(i: number): MealPlanRequest {
   };
 }
 
-interface Row { cpu: number[]; calErr: number[]; macroPct: number[][]; macroG: number[][]; macroOk: number[]; violations: number; distinct: number[]; seconds: number[]; failures: string[]; repaired: number; retried: number }
-const blank = (): Row => ({ cpu: [], calErr: [], macroPct: [[], [], []], macroG: [[], [], []], macroOk: [], violations: 0, distinct: [], seconds: [], failures: [], repaired: 0, retried: 0 });
+interface Row { cpu: number[]; calErr: number[]; macroPct: number[][]; macroG: number[][]; macroOk: number[]; violations: number; distinct: number[]; mainSizes: number[]; seconds: number[]; failures: string[]; repaired: number; retried: number }
+const blank = (): Row => ({ cpu: [], calErr: [], macroPct: [[], [], []], macroG: [[], [], []], macroOk: [], violations: 0, distinct: [], mainSizes: [], seconds: [], failures: [], repaired: 0, retried: 0 });
 
 function score(row: Row, req: MealPlanRequest, res: PlanWeekResult): void {
   const filter = normaliseConstraints(req.diet_types, req.allergies);
@@ -47,6 +47,8 @@ function score(row: Row, req: MealPlanRequest, res: PlanWeekResult): void {
     });
     row.macroOk.push(ok);
     if (Math.abs(s.deviation_percent.calories) > 5 || !ok) row.failures.push(`${(req.diet_types ?? []).join('+') || 'none'}/${(req.allergies ?? []).join('+') || 'none'} ${req.goals.calories} kcal day ${day.day_number}: ${JSON.stringify(s.deviation_percent)}`);
+    // How many foods a lunch or a dinner asks the user to prepare (a plate of 7 reads as a buffet, not a meal).
+    for (const meal of ['lunch', 'dinner'] as const) if (day.meals[meal]) row.mainSizes.push(day.meals[meal]!.foods.length);
     for (const slot of Object.values(day.meals)) for (const food of slot?.foods ?? []) {
       distinct.add(food.food_id);
       for (const x of [food, ...food.alternatives]) {
@@ -89,6 +91,7 @@ M.forEach((m, j) => console.log(line(`${m} error mean % / mean g / worst %`, (r)
 console.log(line('days with P/C/F within 8 % or 8 g', (r) => `${(100 * mean(r.macroOk)).toFixed(1)} %`));
 console.log(line('diet/allergy violations', (r) => String(r.violations)));
 console.log(line('distinct foods per week mean / min', (r) => `${mean(r.distinct).toFixed(1)} / ${Math.min(...r.distinct)}`));
+console.log(line('foods per lunch/dinner mean / max / > 5', (r) => `${mean(r.mainSizes).toFixed(1)} / ${max(r.mainSizes)} / ${((100 * r.mainSizes.filter((n) => n > 5).length) / r.mainSizes.length).toFixed(1)} %`));
 console.log(line('days with foods repaired / re-sampled', (r) => `${r.repaired} / ${r.retried}`));
 console.log(line('seconds per 7-day plan mean / max', (r) => `${mean(r.seconds).toFixed(2)} / ${max(r.seconds).toFixed(2)}`));
 console.log(line('CPU seconds per 7-day plan mean / max', (r) => `${mean(r.cpu).toFixed(2)} / ${max(r.cpu).toFixed(2)}`));

@@ -18,27 +18,35 @@ const kind = (f: CatalogueFood): string | null => (f.role === 'vegetable' ? null
 function sampleMeal(m: MealCandidates, rand: () => number, usedToday: Set<string>, favourites: Set<string>, keto: boolean, optionalP: number): CatalogueFood[] {
   const picked: CatalogueFood[] = [];
   const kinds = new Set<string>();
-  for (const { group, members } of groupBounds(m.meal, m.cands, keto)) {
-    const free = members.map((i) => m.cands[i]!).filter((f) => !usedToday.has(f.food_id));
-    let want = group.min;
-    while (want < group.max && rand() < optionalP) want++;
-    for (let k = 0; k < want; k++) {
-      // A required food may repeat a kind when nothing else is left; an optional one may not.
-      const open = free.filter((f) => !kinds.has(kind(f) ?? ''));
-      const from = open.length || k >= group.min ? open : free;
-      if (!from.length) break;
-      // Favourites are twice as likely to be drawn; otherwise uniform.
-      const weights = from.map((f) => (favourites.has(f.food_id) ? 2 : 1));
-      let r = rand() * weights.reduce((a, b) => a + b, 0);
-      let j = 0;
-      while (r >= weights[j]! && j < from.length - 1) r -= weights[j++]!;
-      const f = from[j]!;
-      free.splice(free.indexOf(f), 1);
-      picked.push(f);
-      usedToday.add(f.food_id);
-      const kf = kind(f);
-      if (kf) kinds.add(kf);
-    }
+  const groups = groupBounds(m.meal, m.cands, keto).map(({ group, members }) => ({
+    group, free: members.map((i) => m.cands[i]!).filter((f) => !usedToday.has(f.food_id)), taken: 0,
+  }));
+  const take = (g: (typeof groups)[number], required: boolean): boolean => {
+    // A required food may repeat a kind when nothing else is left; an optional one may not.
+    const open = g.free.filter((f) => !kinds.has(kind(f) ?? ''));
+    const from = open.length || !required ? open : g.free;
+    if (!from.length) return false;
+    // Favourites are twice as likely to be drawn; otherwise uniform.
+    const weights = from.map((f) => (favourites.has(f.food_id) ? 2 : 1));
+    let r = rand() * weights.reduce((a, b) => a + b, 0);
+    let j = 0;
+    while (r >= weights[j]! && j < from.length - 1) r -= weights[j++]!;
+    const f = from[j]!;
+    g.free.splice(g.free.indexOf(f), 1);
+    g.taken++;
+    picked.push(f);
+    usedToday.add(f.food_id);
+    const kf = kind(f);
+    if (kf) kinds.add(kf);
+    return true;
+  };
+  // Every group's minimum first, then optional foods from groups with room, up to the meal's most foods.
+  for (const g of groups) for (let k = 0; k < g.group.min; k++) if (!take(g, true)) break;
+  const most = (PLATE_SIZE[m.meal] ?? 4) + EXTRA_FOODS_AT_MOST;
+  while (picked.length < most && rand() < optionalP) {
+    const room = groups.filter((g) => g.taken < g.group.max && g.free.some((f) => !kinds.has(kind(f) ?? '')));
+    if (!room.length) break;
+    take(room[Math.floor(rand() * room.length)]!, false);
   }
   return picked;
 }
@@ -62,7 +70,20 @@ export function sampleComposition(p: DayProblem, optionalP = 0.55): Composition 
   return comp;
 }
 
-/** Soft preferences outside the LP: favourites pull, foods used earlier this week push. */
+/**
+ * Foods a meal may have before each further one costs: a dinner of protein, starch, vegetable and a fat is a plate;
+ * seven foods read as a buffet. Bigger meals stay possible where the numbers need them (a 3,500 kcal day).
+ */
+export const PLATE_SIZE: Record<string, number> = { breakfast: 4, lunch: 4, dinner: 4, snack: 2 };
+const PER_EXTRA_FOOD = 20;
+/** Foods beyond the plate size a sampled meal may have at most. */
+const EXTRA_FOODS_AT_MOST = 2;
+
+/** Soft preferences outside the LP: favourites pull, foods used earlier this week push, plates past their size push. */
 export function preferenceScore(comp: Composition, p: DayProblem): number {
-  return comp.reduce((s, x) => s + (p.favourites.has(x.food.food_id) ? -3 : 0) + (p.usage.get(x.food.food_id) ?? 0) * 1.5, 0);
+  const perMeal = new Map<string, number>();
+  for (const x of comp) perMeal.set(x.meal, (perMeal.get(x.meal) ?? 0) + 1);
+  let size = 0;
+  for (const [meal, n] of perMeal) size += Math.max(0, n - (PLATE_SIZE[meal] ?? 4)) * PER_EXTRA_FOOD;
+  return size + comp.reduce((s, x) => s + (p.favourites.has(x.food.food_id) ? -3 : 0) + (p.usage.get(x.food.food_id) ?? 0) * 1.5, 0);
 }

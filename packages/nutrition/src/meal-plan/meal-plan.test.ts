@@ -24,17 +24,22 @@ describe('planWeek', () => {
     expect(JSON.stringify(a.days)).not.toBe(JSON.stringify(c.days));
   });
 
-  it('puts one food of a kind in a meal: no two pastas, two oils or two breads (vegetables may share a group)', async () => {
+  it('puts one food of a kind in a meal (no two pastas, two oils or two breads; vegetables may share a group), on a plate of a few foods', async () => {
     const repeats: string[] = [];
+    const mainSizes: number[] = [];
     for (const seed of [1, 2, 3]) {
       const { days } = await planWeek({ ...base, days: 7, seed });
       for (const d of days) for (const [meal, slot] of Object.entries(d.meals)) {
+        if (meal === 'lunch' || meal === 'dinner') mainSizes.push(slot!.foods.length);
         const kinds = (slot?.foods ?? []).map((f) => foodById(f.food_id)!).filter((f) => f.role !== 'vegetable').map((f) => `${f.role}|${f.group}`);
         const twice = kinds.filter((k, i) => kinds.indexOf(k) !== i);
         if (twice.length) repeats.push(`seed ${seed} day ${d.day_number} ${meal}: ${twice.join(', ')}`);
       }
     }
     expect(repeats).toEqual([]);
+    // A lunch or dinner is a plate (protein, starch, vegetable, a fat, maybe one more), not a buffet of 7–10 foods.
+    expect(Math.max(...mainSizes)).toBeLessThanOrEqual(7);
+    expect(mainSizes.reduce((a, b) => a + b, 0) / mainSizes.length).toBeLessThanOrEqual(5);
   }, 60_000);
 
   it('makes meal totals equal the sum of their rounded foods', async () => {
