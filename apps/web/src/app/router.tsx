@@ -110,7 +110,7 @@ export const routes: RouteObject[] = [
               return { Component: () => <RequireAuth superuserOnly /> };
             }),
             children: [
-              { path: paths.healthkitTest, ...lazyRoute(() => import('../features/insights/healthkit-test-route')) },
+              { path: paths.healthkitTest, ...lazyRoute(() => import('../features/health/healthkit-test-route')) },
               { path: paths.admin, ...lazyRoute(() => import('../features/admin/route')) },
             ],
           },

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { errorText, fieldError, normaliseError } from './errors';
+import { errorText, failureText, fieldError, normaliseError } from './errors';
 
 describe('error normalisation (spec §8)', () => {
   test('the server body {detail:{msg,type,errors}} is kept with its status', () => {
@@ -43,5 +43,16 @@ describe('error normalisation (spec §8)', () => {
   });
   test('anything else falls back to the call-specific message', () => {
     expect(errorText(new Error('x'), 'Failed to fetch user settings')).toBe('Failed to fetch user settings');
+  });
+});
+
+describe('failure text', () => {
+  test('leads with the spec §8 text and adds the field error of a 422', () => {
+    const e = normaliseError({ status: 422, data: { detail: { msg: 'Invalid request', type: 'validation_error', errors: [{ loc: ['body', 'calories'], msg: 'calories must not be negative', type: 'too_small' }] } } });
+    expect(failureText(e, 'Failed to create food log')).toBe('Failed to create food log: calories must not be negative');
+  });
+  test('says the server could not be reached', () => {
+    const e = normaliseError({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' });
+    expect(failureText(e, 'Food search failed')).toBe('Food search failed: Failed to connect to server');
   });
 });

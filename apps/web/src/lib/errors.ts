@@ -82,3 +82,15 @@ export function fieldError(e: unknown, field: string): string | undefined {
   const hit = (d.errors as { loc?: unknown[]; msg?: string }[]).find((x) => Array.isArray(x.loc) && x.loc.includes(field));
   return hit?.msg;
 }
+
+/**
+ * The sentence a user sees when a call fails: the spec §8 text for the action (e.g. 'Failed to create
+ * food log'), followed by the server's reason when it gave a more specific one (a field error, a 404).
+ * Unlike errorText, the action's own text always leads ('Food search failed: Failed to connect to server').
+ */
+export function failureText(error: unknown, actionText: string): string {
+  const d = errorDetail(error, actionText);
+  const first = Array.isArray(d.errors) ? (d.errors[0] as { msg?: string } | undefined)?.msg : undefined;
+  const reason = d.type === 'validation_error' && first ? first : d.msg;
+  return reason && reason !== actionText ? `${actionText}: ${reason}` : actionText;
+}

@@ -1,37 +1,30 @@
 import { CACHE_SECONDS } from '@app/contracts/constants';
 import type { InsightsNutrients } from '@app/contracts/insights';
 import { api } from '../../lib/api';
+import type { FoodLogCreate } from '../../lib/foods-api';
 import type {
   CustomFoodInput,
   DailySummary,
   FavoriteFood,
   FavoriteManualInput,
   FoodDetail,
-  FoodLogCreate,
   FoodLogEntry,
   FoodLogUpdate,
   FavoriteFromFood,
-  FoodSearchResponse,
   ManualFood,
 } from './types';
 
-/** Food search, food detail, barcode, food log and favorites calls (spec §7 "Foods and food log"). */
+/**
+ * Barcode, custom food, food log and favorites calls (spec §7 "Foods and food log"). Search, a food's detail
+ * and logging one food are shared with other features: lib/foods-api.ts.
+ */
 export const foodLogApi = api.injectEndpoints({
   endpoints: (build) => ({
-    searchFoods: build.query<FoodSearchResponse, { query: string; page?: number; page_size?: number }>({
-      query: ({ query, page = 1, page_size = 20 }) => ({ url: '/foods/search', params: { query, page, page_size } }),
-      keepUnusedDataFor: CACHE_SECONDS.foodSearch,
-    }),
     // The day's vitamins and minerals against the DRI (the same rules as /insights, for one day).
     dayNutrients: build.query<InsightsNutrients, string>({
       query: (date) => `/insights/nutrients?days=1&end_date=${date}`,
       keepUnusedDataFor: 0,
       providesTags: ['Insights', { type: 'FoodLog', id: 'LIST' }, 'Settings'],
-    }),
-    getFood: build.query<FoodDetail, string>({
-      query: (id) => `/foods/food/${encodeURIComponent(id)}`,
-      keepUnusedDataFor: CACHE_SECONDS.foodDetail,
-      providesTags: (_r, _e, id) => [{ type: 'Food', id }],
     }),
     lookupBarcode: build.query<FoodDetail, string>({
       query: (code) => `/barcode/lookup/${encodeURIComponent(code)}`,
@@ -46,15 +39,6 @@ export const foodLogApi = api.injectEndpoints({
     getDailySummary: build.query<DailySummary, string>({
       query: (date) => `/food-logs/daily-summary/${date}`,
       providesTags: (_r, _e, date) => [{ type: 'DailySummary', id: date }, { type: 'FoodLog', id: 'LIST' }],
-    }),
-    createFoodLog: build.mutation<FoodLogEntry, FoodLogCreate>({
-      query: (body) => ({ url: '/food-logs', method: 'POST', body }),
-      invalidatesTags: (_r, _e, body) => [
-        'DailySummary',
-        { type: 'FoodLog', id: 'LIST' },
-        { type: 'Favorite', id: 'LIST' }, // consumption counts of favorites move
-        ...('food_name' in body ? [{ type: 'ManualFood' as const, id: 'LIST' }] : []),
-      ],
     }),
     createFoodLogs: build.mutation<FoodLogEntry[], FoodLogCreate[]>({
       query: (body) => ({ url: '/food-logs/batch', method: 'POST', body }),
@@ -97,13 +81,10 @@ export const foodLogApi = api.injectEndpoints({
 });
 
 export const {
-  useSearchFoodsQuery,
-  useGetFoodQuery,
   useDayNutrientsQuery,
   useLazyLookupBarcodeQuery,
   useCreateCustomFoodMutation,
   useGetDailySummaryQuery,
-  useCreateFoodLogMutation,
   useCreateFoodLogsMutation,
   useUpdateFoodLogMutation,
   useDeleteFoodLogMutation,

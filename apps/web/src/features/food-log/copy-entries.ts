@@ -1,5 +1,6 @@
 import type { MealType } from '@app/contracts/constants';
-import type { FoodLogCreate, FoodLogEntry, ServingPayload } from './types';
+import type { FoodLogCreate } from '../../lib/foods-api';
+import type { FoodLogEntry, ServingPayload } from './types';
 
 /**
  * How to name an entry's serving to the API again. Household measures are matched by their description;

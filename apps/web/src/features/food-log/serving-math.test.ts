@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultChoice, gramsOf, mealForHour, nutrientsFor, servingPayload, servingText } from './serving-math';
 import { dayLabel, isIsoDate, shiftIso } from './dates';
-import { failureText } from './errors';
-import { normaliseError } from '../../lib/errors';
 import { copyEntries, servingOf } from './copy-entries';
 
 const per100 = {
@@ -60,17 +58,6 @@ describe('dates', () => {
     expect(isIsoDate('2025-02-28')).toBe(true);
     expect(isIsoDate('2025-02-30')).toBe(false);
     expect(isIsoDate('yesterday')).toBe(false);
-  });
-});
-
-describe('failure text', () => {
-  it('leads with the spec §8 text and adds the field error of a 422', () => {
-    const e = normaliseError({ status: 422, data: { detail: { msg: 'Invalid request', type: 'validation_error', errors: [{ loc: ['body', 'calories'], msg: 'calories must not be negative', type: 'too_small' }] } } });
-    expect(failureText(e, 'Failed to create food log')).toBe('Failed to create food log: calories must not be negative');
-  });
-  it('says the server could not be reached', () => {
-    const e = normaliseError({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' });
-    expect(failureText(e, 'Food search failed')).toBe('Food search failed: Failed to connect to server');
   });
 });
 

@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type {
   CustomFoodBodySchema,
   FavoriteFromFoodSchema,
-  FoodLogCreateSchema,
   FoodLogUpdateSchema,
   ManualFavoriteSchema,
   ManualFoodSchema,
@@ -25,7 +24,6 @@ export type {
 
 /** Request bodies as the client writes them (fields with server defaults are optional). */
 export type CustomFoodInput = z.input<typeof CustomFoodBodySchema>;
-export type FoodLogCreate = z.input<typeof FoodLogCreateSchema>;
 export type ManualFoodLog = z.input<typeof ManualFoodLogSchema>;
 export type FoodLogUpdate = z.input<typeof FoodLogUpdateSchema>;
 export type FavoriteFromFood = z.input<typeof FavoriteFromFoodSchema>;

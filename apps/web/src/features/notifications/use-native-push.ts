@@ -21,7 +21,7 @@ export function useNativePush(refreshBadge: () => void) {
   const dispatch = useAppDispatch();
   current.userId = user?.id ?? null;
   current.send = async (token) => {
-    const { preferencesApi } = await import('./preferences-api');
+    const { preferencesApi } = await import('../../lib/notification-preferences-api');
     return dispatch(preferencesApi.endpoints.registerDeviceToken.initiate({ token, device_type: 'ios' })).unwrap();
   };
   current.refresh = refreshBadge;

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
 import { errorText } from '../../lib/errors';
 import { paths } from '../../lib/paths';
-import { useSearchFoodsQuery } from '../food-log/api';
+import { useSearchFoodsQuery } from '../../lib/foods-api';
 import { useSaveRecipeMutation } from './api';
 import { PageTitle } from '../../components/layout/page-title';
 

@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { errorText } from '../../lib/errors';
 import { formatKcal } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { foodLogApi } from '../food-log/api';
+import { useLazyGetFoodQuery } from '../../lib/foods-api';
 import { useAnalyzeRecipeMutation, useSaveRecipeMutation, type AnalyzedIngredient, type RecipeDetails, type RecipeNutrition } from './api';
 import { isLocked, LockedFeature } from '../../components/locked-feature';
 import { NutritionCard } from './nutrition-card';
@@ -42,7 +42,7 @@ export function Component() {
   const [source, setSource] = useState('');
   const [analyze, analysis] = useAnalyzeRecipeMutation();
   const [save, saving] = useSaveRecipeMutation();
-  const [getFood] = foodLogApi.useLazyGetFoodQuery();
+  const [getFood] = useLazyGetFoodQuery();
   const [details, setDetails] = useState<RecipeDetails | null>(null);
   const [rows, setRows] = useState<Row[]>([]);
   const [servings, setServings] = useState(1);

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
 import { notify } from '../../components/feedback/notify';
 import { errorText } from '../../lib/errors';
-import { useCreateFoodLogMutation } from '../food-log/api';
+import { useCreateFoodLogMutation } from '../../lib/foods-api';
 import { useRecipeQuery } from './api';
 import { NutritionCard } from './nutrition-card';
 import { PageTitle } from '../../components/layout/page-title';

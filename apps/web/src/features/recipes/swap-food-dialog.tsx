@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { FoodSearch } from '../food-log/components/food-search';
+import { FoodSearch } from '../../components/food-search';
 
 interface Props {
   /** The ingredient line being fixed ("1 cup milk"). */

@@ -19,6 +19,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { DEFAULT_NEARBY_RADIUS } from '@app/contracts/constants';
 import type { Place } from '@app/contracts/places';
 import { errorText } from '../../lib/errors';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useDeleteLocationHistoryMutation, useMapConfigQuery, useNearbyPlacesQuery, useRecordLocationMutation } from './api';
 import { geolocationError, placeSummary, tileSource } from './model';
 import { PlaceDialog } from './place-dialog';
@@ -32,16 +33,6 @@ const BUILD_TILES = { url: import.meta.env.VITE_MAP_TILE_URL as string | undefin
 const RADII = [500, DEFAULT_NEARBY_RADIUS, 2000, 5000];
 type Position = { latitude: number; longitude: number; accuracy?: number };
 
-/** The keyword reaches the server once typing pauses, not on every key. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const id = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(id);
-  }, [value, ms]);
-  return v;
-}
-
 /**
  * /restaurants: asks for the location with an explanation, then lists nearby places by distance. With a
  * tile server configured (VITE_MAP_TILE_URL at build, else MAP_TILE_URL at server start) a map beside
@@ -54,7 +45,8 @@ export function Component() {
   const [radius, setRadius] = useState(DEFAULT_NEARBY_RADIUS);
   const [openNow, setOpenNow] = useState(false);
   const [keyword, setKeyword] = useState('');
-  const debouncedKeyword = useDebounced(keyword.trim(), 400);
+  // The keyword reaches the server once typing pauses, not on every key.
+  const debouncedKeyword = useDebouncedValue(keyword.trim(), 400);
   const [selected, setSelected] = useState<Place | null>(null);
   const [recordLocation] = useRecordLocationMutation();
   const [deleteHistory, deleted] = useDeleteLocationHistoryMutation();

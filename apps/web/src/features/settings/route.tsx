@@ -9,7 +9,7 @@ import { AccountCard } from './account-card';
 import { DataCard } from './data-card';
 import { GoalsCard } from './goals-card';
 import { PreferencesCard } from './preferences-card';
-import { ReminderSettings } from '../notifications/reminder-settings';
+import { ReminderSettings } from './reminder-settings';
 import { PageTitle } from '../../components/layout/page-title';
 
 export function Component() {

@@ -9,7 +9,8 @@ import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { isNative } from '../../../lib/platform';
 import { useLazyLookupBarcodeQuery } from '../api';
 import { createFrameDecoder, scanWithMlKit } from '../barcode-decoders';
-import { failureText, isNotFound } from '../errors';
+import { failureText } from '../../../lib/errors';
+import { isNotFound } from '../errors';
 import { ResponsiveSheet } from './responsive-sheet';
 
 interface Props {

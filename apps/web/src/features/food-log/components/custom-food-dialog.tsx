@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { notify } from '../../../components/feedback/notify';
 import { useCreateCustomFoodMutation } from '../api';
-import { failureText } from '../errors';
+import { failureText } from '../../../lib/errors';
 import { NumberField } from './number-field';
 import { NutrientFields, useNutrientValues } from './nutrient-fields';
 import { ResponsiveSheet } from './responsive-sheet';

@@ -12,14 +12,9 @@ import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import type { MealType } from '@app/contracts/constants';
 import { notify } from '../../../components/feedback/notify';
-import {
-  useAddFavoriteMutation,
-  useCreateFoodLogMutation,
-  useGetFavoritesQuery,
-  useGetFoodQuery,
-  useRemoveFavoriteMutation,
-} from '../api';
-import { failureText } from '../errors';
+import { useCreateFoodLogMutation, useGetFoodQuery } from '../../../lib/foods-api';
+import { useAddFavoriteMutation, useGetFavoritesQuery, useRemoveFavoriteMutation } from '../api';
+import { failureText } from '../../../lib/errors';
 import { MEAL_LABELS, defaultChoice, gramsOf, nutrientsFor, round, servingPayload, type ServingChoice } from '../serving-math';
 import type { FoodDetail } from '../types';
 import { MealSelect } from './meal-select';

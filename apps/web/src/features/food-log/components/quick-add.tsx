@@ -14,10 +14,11 @@ import CloseIcon from '@mui/icons-material/Close';
 import { LazyAlert } from '../../../components/lazy-alert';
 import type { MealType } from '@app/contracts/constants';
 import { notify } from '../../../components/feedback/notify';
-import { useCreateFoodLogMutation, useGetFavoritesQuery, useGetManualFoodsQuery, useRemoveFavoriteMutation } from '../api';
-import { failureText } from '../errors';
+import { useCreateFoodLogMutation, type FoodLogCreate } from '../../../lib/foods-api';
+import { useGetFavoritesQuery, useGetManualFoodsQuery, useRemoveFavoriteMutation } from '../api';
+import { failureText } from '../../../lib/errors';
 import { MEAL_LABELS, round } from '../serving-math';
-import type { FavoriteFood, FoodLogCreate, ManualFood } from '../types';
+import type { FavoriteFood, ManualFood } from '../types';
 import { servingOf } from '../copy-entries';
 
 const SHOWN = 5;

@@ -10,8 +10,8 @@ import { api } from '../../lib/api';
 import { useSettingsTimeZone } from '../../lib/user-settings';
 import { countOf } from '../../lib/format';
 import { browserTimeZone } from '../../lib/today';
-import { usePostMetricMutation } from '../health/api';
-import { syncHealthKit, type SyncReport } from '../health/healthkit-sync';
+import { usePostMetricMutation } from './api';
+import { syncHealthKit, type SyncReport } from './healthkit-sync';
 import { PageTitle } from '../../components/layout/page-title';
 
 /**

@@ -1,8 +1,11 @@
 import type { DeviceToken, DeviceTokenCreate, NotificationPreferences, NotificationPreferencesUpdate } from '@app/contracts/reminders';
 import { CACHE_SECONDS } from '@app/contracts/constants';
-import { api } from '../../lib/api';
+import { api } from './api';
 
-/** Reminder preferences (GET/PUT /notifications/preferences), the VAPID key and device tokens. */
+/**
+ * Reminder preferences (GET/PUT /notifications/preferences), the VAPID key and device tokens: the settings page's
+ * reminders and the notification center's native push (features/notifications) both use them.
+ */
 export const preferencesApi = api.injectEndpoints({
   endpoints: (build) => ({
     notificationPreferences: build.query<NotificationPreferences, void>({

@@ -10,12 +10,12 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
-import { LazyAlert } from '../../../components/lazy-alert';
-import { useSearchFoodsQuery } from '../api';
-import { failureText } from '../errors';
-import { round } from '../serving-math';
-import type { FoodSearchResult } from '../types';
-import { useDebouncedValue } from '../use-debounced-value';
+import type { FoodSearchResult } from '@app/contracts/foods';
+import { LazyAlert } from './lazy-alert';
+import { failureText } from '../lib/errors';
+import { formatKcal } from '../lib/format';
+import { useSearchFoodsQuery } from '../lib/foods-api';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 const PAGE = 20;
@@ -28,7 +28,7 @@ interface Props {
 }
 
 export function resultLine(f: FoodSearchResult) {
-  return [f.brand_name, f.serving_description, `${round(f.calories)} kcal`].filter(Boolean).join(' · ');
+  return [f.brand_name, f.serving_description, formatKcal(f.calories)].filter(Boolean).join(' · ');
 }
 
 /** Search as you type; results show name, brand, serving and calories. */
@@ -38,7 +38,8 @@ export const SEARCH_PLACEHOLDER = 'e.g. chicken breast, banana';
 /**
  * Search as you type; results show name, brand, serving and calories. The results are a listbox
  * (issue 10 item 12): ArrowDown from the box moves into them, arrows move between them, Enter picks,
- * Escape or ArrowUp from the first goes back to the box.
+ * Escape or ArrowUp from the first goes back to the box. Shared: the food log's search and the recipe
+ * importer's "Choose the food" dialog.
  */
 export function FoodSearch({ query, onQueryChange, onPick, inputRef }: Props) {
   const fieldId = useId();

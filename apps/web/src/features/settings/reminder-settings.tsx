@@ -15,7 +15,7 @@ import type { MealReminderTimes, NotificationPreferences, NotificationPreference
 import { notify } from '../../components/feedback/notify';
 import { errorText } from '../../lib/errors';
 import { isNative } from '../../lib/platform';
-import { preferencesApi, useNotificationPreferencesQuery, useRegisterDeviceTokenMutation, useUpdateNotificationPreferencesMutation } from './preferences-api';
+import { preferencesApi, useNotificationPreferencesQuery, useRegisterDeviceTokenMutation, useUpdateNotificationPreferencesMutation } from '../../lib/notification-preferences-api';
 import { subscribeToWebPush, webPushSupported } from './web-push';
 import { useAppDispatch } from '../../lib/hooks';
 
