@@ -26,7 +26,7 @@ describe('admin console', () => {
     const lctx = await newContext(browser);
     const lpage = await lctx.newPage();
     await openSignedIn(lpage, server, user.token, '/pro-insights');
-    await lpage.getByText('Deeper insights comes with Pro').waitFor();
+    await lpage.getByText('Unlock deeper insights with Pro').waitFor();
     await lpage.getByRole('link', { name: 'See plans' }).click();
     await lpage.waitForURL(/\/subscription$/);
     await lctx.close();
@@ -61,7 +61,7 @@ describe('admin console', () => {
     await upage.goto(`${server.baseUrl}/pro-insights`);
     expect((await analysis).status()).toBe(200);
     await upage.getByRole('heading', { name: 'Pro insights' }).waitFor();
-    expect(await upage.getByText('Deeper insights comes with Pro').count()).toBe(0);
+    expect(await upage.getByText('Unlock deeper insights with Pro').count()).toBe(0);
     expect(await upage.getByRole('link', { name: 'Admin' }).count()).toBe(0);
     await upage.goto(`${server.baseUrl}/admin`);
     await upage.waitForURL(/\/dashboard$/);

@@ -54,7 +54,7 @@ describe('recipes', () => {
     const ctx = await newContext(browser, MOBILE);
     const page = await ctx.newPage();
     await openSignedIn(page, server, user.token, '/recipes');
-    await page.getByText('Recipe analysis comes with Pro').waitFor();
+    await page.getByText('Unlock recipe analysis with Pro').waitFor();
     await page.getByRole('link', { name: 'See plans' }).waitFor();
     // The form stays: the server decides (a plan bought since sign-in works at once), and says the same.
     await page.getByLabel('Recipe web address or ingredient lines').fill('1 cup milk');
@@ -62,7 +62,7 @@ describe('recipes', () => {
     await page.getByRole('button', { name: 'Analyze' }).click();
     await refused;
     // One notice, not the same one twice.
-    await poll(async () => (await page.getByText('Recipe analysis comes with Pro').count())).toBe(1);
+    await poll(async () => (await page.getByText('Unlock recipe analysis with Pro').count())).toBe(1);
     await ctx.close();
   });
 

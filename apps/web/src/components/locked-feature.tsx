@@ -11,6 +11,12 @@ import { paths } from '../lib/paths';
  */
 export const isLocked = (error: unknown): boolean => (error as { status?: unknown } | undefined)?.status === 403;
 
+/** "Unlock deeper insights with Pro": no verb to agree with a plural label ("Deeper insights comes with Pro"). */
+export function lockedTitle(feature: EntitlementKey): string {
+  const e = ENTITLEMENTS[feature];
+  return `Unlock ${e.label.charAt(0).toLowerCase()}${e.label.slice(1)} with ${TIER_LABELS[e.tier]}`;
+}
+
 /** A feature the user's tier does not include: what it is, which tier unlocks it, and the way to upgrade. */
 export function LockedFeature({ feature }: { feature: EntitlementKey }) {
   const e = ENTITLEMENTS[feature];
@@ -24,9 +30,7 @@ export function LockedFeature({ feature }: { feature: EntitlementKey }) {
         </Button>
       }
     >
-      <AlertTitle>
-        {e.label} comes with {tier}
-      </AlertTitle>
+      <AlertTitle>{lockedTitle(feature)}</AlertTitle>
       {e.description} Included in {tier} and every higher plan.
     </Alert>
   );
