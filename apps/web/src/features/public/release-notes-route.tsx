@@ -11,6 +11,8 @@ const RELEASES = [
       'Every page’s title has the same size; the assessment shows your trend weight in your units; Analysis draws the same calorie chart as the dashboard, and its tables fit a phone.',
       'Numbers in the app’s sentences are written as on its screens (“2,600 kcal a day”).',
       'Import Recipe tells a free account that recipe analysis comes with Pro before a recipe is typed.',
+      'Meal plans: a lunch or dinner is a plate of about four foods (protein, starch, vegetable, a fat), no longer seven or more.',
+      'Analysis and the AI assessment name their period in words (“in the last 30 days”) and write weights in your units; a weight far from your last one says how far, in your units.',
     ],
   },
   {
