@@ -122,7 +122,13 @@ describe('recipes', () => {
     const user = await registerVerifiedUser(server);
     const ctx = await newContext(browser);
     const page = await ctx.newPage();
-    await openSignedIn(page, server, user.token, '/build-recipe');
+    // A new user's My Recipes says how to make one, and takes them there (no search box over nothing).
+    await openSignedIn(page, server, user.token, '/my-recipes');
+    await page.getByRole('heading', { name: 'No recipes yet' }).waitFor();
+    expect(await page.getByLabel('Search recipes').count()).toBe(0);
+    await page.getByRole('link', { name: 'Import a recipe (Pro)' }).waitFor(); // a free account: import is a Pro feature
+    await page.getByRole('link', { name: 'Build a recipe' }).click();
+    await page.waitForURL(/\/build-recipe$/);
     await page.getByLabel('Recipe name').fill('Banana oat bowl');
     await page.getByLabel('Servings').fill('2');
     await page.getByLabel('Add an ingredient').fill('banana');
@@ -139,7 +145,9 @@ describe('recipes', () => {
     await page.getByText('Banana oat bowl').first().waitFor();
 
     await page.goto(`${server.baseUrl}/my-recipes`);
-    await page.getByRole('link', { name: /Banana oat bowl/ }).waitFor();
+    await page.getByRole('link', { name: /Banana oat bowl/ }).getByText('105 kcal per serving · 2 servings').waitFor();
+    await page.getByLabel('Search recipes').waitFor();
+    expect(await page.getByRole('heading', { name: 'No recipes yet' }).count()).toBe(0);
     await ctx.close();
   });
 
