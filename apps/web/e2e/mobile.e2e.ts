@@ -73,4 +73,27 @@ describe('mobile layout (390×844)', () => {
     await page.waitForURL(/\/dashboard$/);
     await ctx.close();
   });
+
+  test('at 360 px, the narrowest phone we support, every tab of the bottom bar shows its whole label', async () => {
+    const ctx = await newContext(browser, { width: 360, height: 740 });
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, user.token, '/dashboard'); // Dashboard selected: the longest label, selected
+    const bar = page.getByRole('navigation', { name: 'Main' });
+    await bar.waitFor();
+    await poll(() => bar.getByRole('link', { name: 'Dashboard' }).getAttribute('class')).toMatch(/Mui-selected/);
+    const tabs = await bar.evaluate((nav) =>
+      [...nav.children].map((tab) => {
+        const r = tab.getBoundingClientRect();
+        const label = tab.querySelector('.MuiBottomNavigationAction-label') as HTMLElement;
+        return { text: label.textContent, left: r.left, right: r.right, clipped: label.scrollWidth > label.clientWidth + 1 || label.getBoundingClientRect().width > r.width };
+      }),
+    );
+    expect(tabs.map((t) => t.text)).toEqual(['Dashboard', 'Food', 'AI', 'Alerts', 'More']);
+    for (const t of tabs) {
+      expect(t.left, t.text!).toBeGreaterThanOrEqual(0);
+      expect(t.right, t.text!).toBeLessThanOrEqual(360);
+      expect(t.clipped, t.text!).toBe(false);
+    }
+    await ctx.close();
+  });
 });

@@ -42,7 +42,19 @@ export function BottomBar({ onAlerts, alertsOpen }: { onAlerts: () => void; aler
         square
         sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: (t) => t.zIndex.appBar, pb: 'env(safe-area-inset-bottom)', display: { md: 'none' } }}
       >
-        <BottomNavigation value={value} showLabels sx={{ height: MOBILE_BOTTOM_BAR_HEIGHT }} component="nav" aria-label="Main">
+        <BottomNavigation
+          value={value}
+          showLabels
+          // MUI's 80 px minimum per tab is 400 px for five: at 360 px "Dashboard" and "More" were cut off. Tabs share
+          // the width instead, and the selected label keeps its size (MUI enlarges it, which would not fit either).
+          sx={{
+            height: MOBILE_BOTTOM_BAR_HEIGHT,
+            '& .MuiBottomNavigationAction-root': { minWidth: 0, px: 0.5 },
+            '& .MuiBottomNavigationAction-label.Mui-selected': { fontSize: '0.75rem' },
+          }}
+          component="nav"
+          aria-label="Main"
+        >
           <BottomNavigationAction value="dashboard" label="Dashboard" icon={<DashboardIcon />} component={RouterLink} to={paths.dashboard} onClick={tapFeedback} />
           {/* A tab with one destination goes there in one tap; the menu is for tabs with several. */}
           {FOOD_ENTRIES.length === 1 ? (
