@@ -1,5 +1,5 @@
 import { format, subDays } from 'date-fns';
-import { describe, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { apiCall, newContext, openSignedIn, registerVerifiedUser, useProduct, DESKTOP, MOBILE, type Server } from './harness';
 
@@ -45,13 +45,16 @@ describe('progress', () => {
     await page.getByTestId('dash-weight-text').getByText(/Trend 79.5 kg/).waitFor();
     await page.getByTestId('dash-streak').getByText('3-day logging streak').waitFor();
 
-    // The day's nutrients on the food log: manual entries know no vitamins, so they are "not known", not 0.
+    // The day's nutrients on the food log: manual entries know no vitamins, so they are "not known", not 0; when
+    // none is known the card says so once and lists the targets alone (no column of "not known").
     await page.goto(`${server.baseUrl}/food-log?date=${format(subDays(new Date(), 1), 'yyyy-MM-dd')}`);
     // The nutrients card loads when scrolled into view, below the meals.
     await page.getByTestId('meal-snack').waitFor();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('button', { name: /Nutrients: vitamins, minerals and fats/ }).click();
-    await page.getByTestId('nutrient-iron').getByText('not known').first().waitFor();
+    await page.getByTestId('nutrients-none-known').waitFor();
+    await page.getByTestId('nutrient-iron').getByText(/RDA 18\s*mg/).waitFor();
+    expect(await page.getByTestId('nutrient-iron').getByText('not known').count()).toBe(0);
 
     await page.goto(`${server.baseUrl}/insights`);
     await page.getByText(/3 of 7 days logged; 2,600 kcal a day on average/).waitFor();
