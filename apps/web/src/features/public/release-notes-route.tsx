@@ -13,6 +13,7 @@ const RELEASES = [
       'Import Recipe tells a free account that recipe analysis comes with Pro before a recipe is typed.',
       'Meal plans: a lunch or dinner is a plate of about four foods (protein, starch, vegetable, a fat), no longer seven or more.',
       'Analysis and the AI assessment name their period in words (“in the last 30 days”) and write weights in your units; a weight far from your last one says how far, in your units.',
+      'My Recipes shows how to make your first recipe; the bottom bar fits the narrowest phones; when no food you logged lists vitamins or minerals, the nutrients card says so once and shows your targets.',
     ],
   },
   {
