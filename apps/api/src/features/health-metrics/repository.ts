@@ -15,12 +15,7 @@ export type MetricTable = keyof typeof tables;
 type Common = typeof weight_entries;
 const common = (type: MetricTable) => tables[type] as unknown as Common;
 
-export async function userTimezone(db: Db, userId: number): Promise<string> {
-  const [s] = await db.select({ tz: user_settings.timezone }).from(user_settings).where(eq(user_settings.user_id, userId));
-  return s?.tz || 'UTC';
-}
-
-/** The time zone and units a sentence to the user is written in (only an error path reads it). */
+/** The user's time zone (their day) and units (how sentences to them write weights). */
 export async function userZoneAndUnits(db: Db, userId: number): Promise<{ tz: string; units: string }> {
   const [s] = await db.select({ tz: user_settings.timezone, units: user_settings.units }).from(user_settings).where(eq(user_settings.user_id, userId));
   return { tz: s?.tz || 'UTC', units: s?.units ?? 'metric' };

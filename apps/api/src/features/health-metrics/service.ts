@@ -33,8 +33,14 @@ const WEIGHT_JUMP_KG = 10;
 const WEIGHT_KG_PER_DAY = 1;
 const MAX_SLEEP_HOURS = 24;
 
+/** The user's today in their settings zone, and their units. */
+async function userDay(db: Db, userId: number, now = new Date()): Promise<{ today: string; units: string }> {
+  const { tz, units } = await repo.userZoneAndUnits(db, userId);
+  return { today: format(new TZDate(now, tz), 'yyyy-MM-dd'), units };
+}
+
 export async function localToday(db: Db, userId: number, now = new Date()): Promise<string> {
-  return format(new TZDate(now, await repo.userTimezone(db, userId)), 'yyyy-MM-dd');
+  return (await userDay(db, userId, now)).today;
 }
 
 /** A date may be at most one day past the user's today (a device in another zone), and not before 1900. */
@@ -50,8 +56,7 @@ async function checkWeightJump(db: Db, userId: number, date: string, kg: number,
   const delta = Math.abs(kg - near.weight_kg);
   if (delta > WEIGHT_JUMP_KG + WEIGHT_KG_PER_DAY * days) {
     // Written in the user's units and days, as the Health page shows this message next to the field.
-    const { tz, units } = await repo.userZoneAndUnits(db, userId);
-    const today = format(new TZDate(new Date(), tz), 'yyyy-MM-dd');
+    const { today, units } = await userDay(db, userId);
     throw unprocessable(
       `This is ${weightText(delta, units)} away from the ${weightText(near.weight_kg, units)} you logged ${onDay(near.date, today)}: check the number, or delete that entry first`,
       ['body', 'weight_kg'],

@@ -17,7 +17,7 @@ import {
   type Sex,
 } from '@app/nutrition';
 import type { InsightsExpenditure, MacroTotals, OverallAnalysis, PatternAnalysis } from '@app/contracts';
-import { spanOfDays } from '@app/nutrition/numbers';
+import { spanOfDays, type Units } from '@app/nutrition/numbers';
 import type { Db } from '../../db/client.ts';
 import { ALL_OF_ENTRY, ageFrom, analysisEntries, rangeEnding, userContext, weightTrend, type EntryNeeds, type UserContext } from './data.ts';
 import * as repo from './repository.ts';
@@ -120,8 +120,10 @@ async function intakeEnding(db: Db, userId: number, end: string) {
   const win = rangeEnding(end, WINDOW_DAYS);
   return repo.dayTotals(db, userId, win.from, win.to);
 }
+/** How the user's sentences write weights. */
+const unitsOf = (ctx: UserContext): Units => (ctx.settings?.units === 'imperial' ? 'imperial' : 'metric');
 function expenditureFrom(intake: DayRow[], end: string, trend: TrendPoint[], ctx: UserContext) {
-  return estimateExpenditure(trend.filter((p) => p.date >= rangeEnding(end, WINDOW_DAYS).from), intake, end, ctx.settings?.units === 'imperial' ? 'imperial' : 'metric');
+  return estimateExpenditure(trend.filter((p) => p.date >= rangeEnding(end, WINDOW_DAYS).from), intake, end, unitsOf(ctx));
 }
 
 /** The measured expenditure on its own, for the goal helper (cheaper than the whole overall analysis). */
@@ -141,7 +143,7 @@ export async function overallAnalysis(db: Db, userId: number, q: { timeframe_day
     intakeEnding(db, userId, ctx.today),
   ]);
   const s = l.ctx.settings;
-  const f = findings(l.entries, { calorie_goal: s?.daily_calorie_goal ?? null, weight_kg: latest?.trend_kg ?? null, units: s?.units === 'imperial' ? 'imperial' : 'metric' });
+  const f = findings(l.entries, { calorie_goal: s?.daily_calorie_goal ?? null, weight_kg: latest?.trend_kg ?? null, units: unitsOf(ctx) });
   const expenditure = expenditureFrom(intake, l.to, trend, ctx);
   return {
     ...rangeFields(l, 'Findings'),

@@ -13,13 +13,10 @@ import { formatKcal } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useLazyGetFoodQuery } from '../../lib/foods-api';
 import { useAnalyzeRecipeMutation, useSaveRecipeMutation, type AnalyzedIngredient, type RecipeDetails, type RecipeNutrition } from './api';
-import { isLocked, LockedFeature } from '../../components/locked-feature';
+import { isLocked, LockedFeature, useMayUse } from '../../components/locked-feature';
 import { NutritionCard } from './nutrition-card';
 import { SwapFoodDialog } from './swap-food-dialog';
 import { PageTitle } from '../../components/layout/page-title';
-import { hasEntitlement, tierOf } from '@app/contracts/entitlements';
-import { useAppSelector } from '../../lib/hooks';
-import { selectUser } from '../../lib/session';
 
 const KEYS = ['calories', 'protein', 'carbs', 'fat', 'fiber', 'sugar', 'sodium'] as const;
 type Per100 = RecipeNutrition;
@@ -50,8 +47,7 @@ export function Component() {
   const [swapError, setSwapError] = useState<string | null>(null);
   const navigate = useNavigate();
   // Said before the user types a recipe (the server still decides: a plan bought since sign-in works at once).
-  const user = useAppSelector(selectUser);
-  const lockedForUser = !!user && !hasEntitlement(tierOf(user), 'recipe_analysis');
+  const lockedForUser = !useMayUse('recipe_analysis');
 
   async function run() {
     const text = source.trim();

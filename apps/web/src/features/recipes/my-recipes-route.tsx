@@ -9,20 +9,16 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
-import { hasEntitlement, tierOf } from '@app/contracts/entitlements';
 import { errorText } from '../../lib/errors';
-import { useAppSelector } from '../../lib/hooks';
-import { selectUser } from '../../lib/session';
 import { countOf, formatKcal } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useMyRecipesQuery, useSearchRecipesQuery } from './api';
-import { isLocked, LockedFeature } from '../../components/locked-feature';
+import { isLocked, LockedFeature, useMayUse } from '../../components/locked-feature';
 import { PageTitle } from '../../components/layout/page-title';
 
 /** What a user with no recipe yet can do about it: the two ways a recipe is made. */
 function NoRecipesYet() {
-  const user = useAppSelector(selectUser);
-  const canImport = !user || hasEntitlement(tierOf(user), 'recipe_analysis');
+  const canImport = useMayUse('recipe_analysis');
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography variant="h6" component="h2" gutterBottom>
