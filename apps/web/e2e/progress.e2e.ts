@@ -23,9 +23,18 @@ describe('progress', () => {
     const page = await ctx.newPage();
     await openSignedIn(page, server, u.token, '/health');
     await page.getByRole('button', { name: 'Log weight' }).click();
+    // Save on an empty field says why instead of doing nothing.
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Enter your weight in kg, e.g. 75.2').waitFor();
     await page.getByLabel('Weight (kg)').fill('80');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('table', { name: 'Weights' }).getByText('80 kg').waitFor();
+    // A weight far from the last one is refused with the server's words under the field.
+    await page.getByRole('button', { name: 'Log weight' }).click();
+    await page.getByLabel('Weight (kg)').fill('180');
+    await page.getByLabel('Weight (kg)').press('Enter');
+    await page.getByText('This is 100 kg away from the 80 kg you logged today: check the number, or delete that entry first').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
 
     // The dashboard: the 7-day chart (its own lazy chunk, loaded when scrolled into view) with the same numbers in a table for screen
     // readers, the averages, and the weight trend; a second weight is two taps away.

@@ -1,14 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { useState, type FormEvent } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { FormDialog } from '../../components/form-dialog';
 import { errorText } from '../../lib/errors';
 import { formatNumber } from '../../lib/format';
 import { sleepBody, sleepMinutes, WORKOUT_TYPES, workoutBody, type SleepForm, type WorkoutForm } from './entry-forms';
@@ -17,28 +12,6 @@ import { useLogSleepMutation, useLogWorkoutMutation } from './api';
 const QUALITY = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 const shrink = { inputLabel: { shrink: true } } as const;
 
-/** The two dialogs' shell: a form (Enter saves), its fields, the server's refusal, Cancel and Save. */
-function FormDialog({ open, title, busy, failed, onClose, onSubmit, children }: { open: boolean; title: string; busy: boolean; failed: string | null; onClose: () => void; onSubmit: (e: FormEvent) => void; children: ReactNode }) {
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
-      <Box component="form" onSubmit={onSubmit} noValidate>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {children}
-            {failed && <Typography color="error" role="alert">{failed}</Typography>}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            Save
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
-  );
-}
 
 /** "Log workout": type, minutes and (if known) calories burned, on a day (today by default). Mounted afresh on each opening. */
 export function LogWorkoutDialog({ open, today, onClose }: { open: boolean; today: string; onClose: () => void }) {
