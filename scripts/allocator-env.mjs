@@ -20,7 +20,19 @@ export const ALLOCATOR_ENV = { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THR
  */
 export const HEAP_CAP_MB = 1024;
 
-/** NODE_OPTIONS for the server: the caller's, plus the heap cap unless it already names one. */
-export function nodeOptionsWithHeapCap(nodeOptions = '') {
-  return /--max-old-space-size[=\s]/.test(nodeOptions) ? nodeOptions : `${nodeOptions} --max-old-space-size=${HEAP_CAP_MB}`.trim();
+/**
+ * V8's young generation: semi-spaces of 8 MB instead of Node's 16 MB, so the main thread's new space commits 16 MB
+ * instead of 32 (and each worker thread's likewise). Measured with `bench:load` on PostgreSQL together with one
+ * WebAssembly compile thread (apps/api/src/v8-flags.ts): the server's RSS right after the runs 235–252 MB (5 runs)
+ * → 208–223 MB (10 runs), server CPU per request within the run-to-run spread (docs/benchmarks.md, session 29).
+ * 4 MB cost the daily summary ~60 % more CPU per request (more scavenges, more promoted) and saved nothing.
+ */
+export const SEMI_SPACE_MB = 8;
+
+/** NODE_OPTIONS for the server: the caller's, plus the heap cap and the semi-space size unless it already names them. */
+export function serverNodeOptions(nodeOptions = '') {
+  let options = nodeOptions;
+  if (!/--max-old-space-size[=\s]/.test(options)) options = `${options} --max-old-space-size=${HEAP_CAP_MB}`;
+  if (!/--max-semi-space-size[=\s]/.test(options)) options = `${options} --max-semi-space-size=${SEMI_SPACE_MB}`;
+  return options.trim();
 }

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ALLOCATOR_ENV, nodeOptionsWithHeapCap } from './allocator-env.mjs';
+import { ALLOCATOR_ENV, serverNodeOptions } from './allocator-env.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const web = join(root, 'apps/web');
@@ -46,7 +46,7 @@ if (api.status !== 0) process.exit(api.status ?? 1);
 const child = spawn(process.execPath, [join(root, 'apps/api/dist/server.mjs')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...ALLOCATOR_ENV, ...process.env, NODE_OPTIONS: nodeOptionsWithHeapCap(process.env.NODE_OPTIONS) },
+  env: { NODE_ENV: 'production', ...ALLOCATOR_ENV, ...process.env, NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS) },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -25,7 +25,7 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import { openDatabase, pgliteDirFor, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { ALLOCATOR_ENV, nodeOptionsWithHeapCap } from '../../../scripts/allocator-env.mjs';
+import { ALLOCATOR_ENV, serverNodeOptions } from '../../../scripts/allocator-env.mjs';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 15);
@@ -66,7 +66,7 @@ const NODE_ARGS = process.env.LOAD_NODE_ARGS?.trim();
  * mmap and trim thresholds, large freed buffers go back to the system). LOAD_GLIBC_DEFAULTS=1 runs with glibc's defaults.
  */
 const ALLOCATOR = process.env.LOAD_GLIBC_DEFAULTS === '1' ? {} : ALLOCATOR_ENV;
-/** V8's heap cap as `npm start` sets it (scripts/allocator-env.mjs); LOAD_V8_DEFAULTS=1 runs the product server with Node's default. */
+/** V8's heap cap and semi-space size as `npm start` sets them (scripts/allocator-env.mjs); LOAD_V8_DEFAULTS=1 runs the product server with Node's defaults. */
 const V8_DEFAULTS = process.env.LOAD_V8_DEFAULTS === '1';
 
 /** A TypeScript script runs under tsx (the bare server); the product runs its build, as `npm start` and production do. */
@@ -74,7 +74,7 @@ function start(script: string, env: Record<string, string>, profile = false): Ch
   const prof = profile && CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const extra = profile && NODE_ARGS ? NODE_ARGS.split(/\s+/) : [];
-  const heap = profile && !V8_DEFAULTS ? { NODE_OPTIONS: nodeOptionsWithHeapCap(process.env.NODE_OPTIONS) } : {};
+  const heap = profile && !V8_DEFAULTS ? { NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS) } : {};
   const child = spawn(process.execPath, [...prof, ...extra, ...loader, script], { cwd: ROOT, env: { ...ALLOCATOR, ...process.env, ...heap, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return child;
 }

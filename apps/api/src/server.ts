@@ -1,3 +1,5 @@
+// First: V8 flags that must be set before any WebAssembly is compiled (v8-flags.ts).
+import './v8-flags.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase, pgliteDirFor } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
