@@ -137,8 +137,17 @@ describe('food log', () => {
 
     await page.getByRole('button', { name: 'Manual entry' }).click();
     const dlg = page.getByRole('dialog');
+    // Adding with nothing typed says what is missing (it did nothing: the button was disabled, Enter ignored).
+    await dlg.getByRole('button', { name: /^Add to / }).click();
+    await dlg.getByText('Enter a name').waitFor();
+    await dlg.getByText('Enter the calories').waitFor();
+    await expect.poll(() => dlg.getByLabel('Food name').evaluate((el) => el === document.activeElement)).toBe(true);
     await dlg.getByLabel('Food name').fill('Grandma soup');
+    await dlg.getByLabel('Food name').press('Enter');
+    await expect.poll(() => dlg.getByLabel(/^Calories \(kcal\)/).evaluate((el) => el === document.activeElement)).toBe(true);
+    if (await dlg.getByText('Enter a name').count()) throw new Error('the name error stayed after typing a name');
     await dlg.getByLabel(/^Calories \(kcal\)/).fill('250');
+    if (await dlg.getByText('Enter the calories').count()) throw new Error('the calories error stayed after typing them');
     await dlg.getByLabel(/^Protein \(g\)/).fill('12');
     await dlg.getByLabel('Meal').click();
     await page.getByRole('option', { name: 'Dinner' }).click();
@@ -163,7 +172,12 @@ describe('food log', () => {
     await page.getByRole('button', { name: 'Create food' }).last().click();
     const form = page.getByRole('dialog');
     expect(await form.getByLabel('Barcode (optional)').inputValue()).toBe('4006381333931');
+    // Creating with the unit cleared and nothing else typed says what is missing, field by field.
+    await form.getByLabel(/^Unit/).fill('');
+    await form.getByRole('button', { name: 'Create food' }).click();
+    for (const message of ['Enter a name', 'Enter a unit', 'Enter the calories']) await form.getByText(message).waitFor();
     await form.getByLabel(/^Name/).fill('Oat crunch bar');
+    await form.getByLabel(/^Unit/).fill('bar');
     await form.getByLabel(/^Calories \(kcal\)/).fill('190');
     await form.getByRole('button', { name: 'Create food' }).click();
     // The new food opens in the detail sheet, ready to log.

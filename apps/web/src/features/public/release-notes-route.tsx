@@ -14,6 +14,7 @@ const RELEASES = [
       'Meal plans: a lunch or dinner is a plate of about four foods (protein, starch, vegetable, a fat), no longer seven or more.',
       'Analysis and the AI assessment name their period in words (“in the last 30 days”) and write weights in your units; a weight far from your last one says how far, in your units.',
       'My Recipes shows how to make your first recipe; the bottom bar fits the narrowest phones; when no food you logged lists vitamins or minerals, the nutrients card says so once and shows your targets.',
+      'Manual entry and Create a food say what is missing (“Enter the calories”) and move to that field, where the add button did nothing until every field was right.',
     ],
   },
   {

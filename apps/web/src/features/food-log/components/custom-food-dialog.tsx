@@ -6,6 +6,7 @@ import { notify } from '../../../components/feedback/notify';
 import { useCreateCustomFoodMutation } from '../api';
 import { failureText } from '../../../lib/errors';
 import { NumberField } from './number-field';
+import { focusFirstInvalid } from '../../../lib/forms';
 import { NutrientFields, useNutrientValues } from './nutrient-fields';
 import { ResponsiveSheet } from './responsive-sheet';
 
@@ -50,8 +51,10 @@ function CustomFoodForm({ initialBarcode, onClose, onCreated }: { initialBarcode
   const grams = Number(servingGrams);
   const code = barcode.replace(/[\s-]/g, '');
   const barcodeOk = code === '' || /^\d{8,14}$/.test(code);
-  const invalid =
-    !name.trim() || values.calories.trim() === '' || Object.values(nums).some(Number.isNaN) || !(size > 0) || !(grams > 0) || !servingUnit.trim() || !barcodeOk;
+  const [tried, setTried] = useState(false);
+  const nameMissing = !name.trim();
+  const unitMissing = !servingUnit.trim();
+  const invalid = nameMissing || values.calories.trim() === '' || Object.values(nums).some(Number.isNaN) || !(size > 0) || !(grams > 0) || unitMissing || !barcodeOk;
 
   async function submit() {
     try {
@@ -72,13 +75,23 @@ function CustomFoodForm({ initialBarcode, onClose, onCreated }: { initialBarcode
   }
 
   return (
-    <Box component="form" onSubmit={(e) => { e.preventDefault(); if (!invalid) void submit(); }} sx={{ display: 'grid', gap: 2, pt: 1 }}>
-      <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required autoFocus />
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!invalid) return void submit();
+        setTried(true);
+        focusFirstInvalid(e.currentTarget);
+      }}
+      sx={{ display: 'grid', gap: 2, pt: 1 }}
+    >
+      <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required autoFocus error={tried && nameMissing} helperText={tried && nameMissing ? 'Enter a name' : undefined} />
       <TextField label="Brand (optional)" value={brand} onChange={(e) => setBrand(e.target.value)} />
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 2 }}>
-        <NumberField label="Serving size" value={servingSize} onChange={setServingSize} min={0.01} required />
-        <TextField label="Unit" value={servingUnit} onChange={(e) => setServingUnit(e.target.value)} required helperText="cup, bar, slice…" />
-        <NumberField label="Weight (g)" value={servingGrams} onChange={setServingGrams} min={1} required />
+        <NumberField label="Serving size" value={servingSize} onChange={setServingSize} min={0.01} required error={(tried || servingSize.trim() !== '') && !(size > 0) ? 'More than 0' : undefined} />
+        <TextField label="Unit" value={servingUnit} onChange={(e) => setServingUnit(e.target.value)} required error={tried && unitMissing} helperText={tried && unitMissing ? 'Enter a unit' : 'cup, bar, slice…'} />
+        <NumberField label="Weight (g)" value={servingGrams} onChange={setServingGrams} min={1} required error={(tried || servingGrams.trim() !== '') && !(grams > 0) ? 'More than 0' : undefined} />
       </Box>
       <TextField
         label="Barcode (optional)"
@@ -88,10 +101,10 @@ function CustomFoodForm({ initialBarcode, onClose, onCreated }: { initialBarcode
         helperText={barcodeOk ? ' ' : 'A barcode has 8 to 14 digits'}
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       />
-      <NutrientFields list={NUTRIENTS} values={values} nums={nums} onChange={setValues} />
+      <NutrientFields list={NUTRIENTS} values={values} nums={nums} onChange={setValues} showMissing={tried} />
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', pb: 1 }}>
         <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={invalid || isLoading}>
+        <Button type="submit" variant="contained" disabled={isLoading}>
           Create food
         </Button>
       </Box>

@@ -12,6 +12,7 @@ import { failureText } from '../../../lib/errors';
 import { MEAL_LABELS } from '../serving-math';
 import { MealSelect } from './meal-select';
 import { NumberField } from './number-field';
+import { focusFirstInvalid } from '../../../lib/forms';
 import { NutrientFields, useNutrientValues } from './nutrient-fields';
 import { ResponsiveSheet } from './responsive-sheet';
 
@@ -42,8 +43,11 @@ function ManualForm({ date, meal, onMealChange, onClose }: { date: string; meal:
   const [createLog, { isLoading }] = useCreateFoodLogMutation();
   const [addFavorite] = useAddManualFavoriteMutation();
   const mealId = useId();
+  const [tried, setTried] = useState(false);
   const countNum = Number(count);
-  const invalid = !name.trim() || values.calories.trim() === '' || Object.values(nums).some(Number.isNaN) || !(countNum > 0 && countNum <= 100);
+  const nameMissing = !name.trim();
+  const countBad = !(countNum > 0 && countNum <= 100);
+  const invalid = nameMissing || values.calories.trim() === '' || Object.values(nums).some(Number.isNaN) || countBad;
 
   async function submit() {
     try {
@@ -64,18 +68,28 @@ function ManualForm({ date, meal, onMealChange, onClose }: { date: string; meal:
   }
 
   return (
-    <Box component="form" onSubmit={(e) => { e.preventDefault(); if (!invalid) void submit(); }} sx={{ display: 'grid', gap: 2, pt: 1 }}>
-      <TextField label="Food name" value={name} onChange={(e) => setName(e.target.value)} required autoFocus />
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!invalid) return void submit();
+        setTried(true);
+        focusFirstInvalid(e.currentTarget);
+      }}
+      sx={{ display: 'grid', gap: 2, pt: 1 }}
+    >
+      <TextField label="Food name" value={name} onChange={(e) => setName(e.target.value)} required autoFocus error={tried && nameMissing} helperText={tried && nameMissing ? 'Enter a name' : undefined} />
       <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: 2 }}>
         <TextField label="Serving" value={serving} onChange={(e) => setServing(e.target.value)} helperText="e.g. 1 bowl, 250 ml" />
-        <NumberField label="Servings" value={count} onChange={setCount} min={0.01} max={100} />
+        <NumberField label="Servings" value={count} onChange={setCount} min={0.01} max={100} error={(tried || count.trim() !== '') && countBad ? 'From 0.01 to 100' : undefined} />
       </Box>
-      <NutrientFields list={FIELDS} values={values} nums={nums} onChange={setValues} />
+      <NutrientFields list={FIELDS} values={values} nums={nums} onChange={setValues} showMissing={tried} />
       <MealSelect id={mealId} value={meal} onChange={onMealChange} />
       <FormControlLabel control={<Checkbox checked={saveFavorite} onChange={(e) => setSaveFavorite(e.target.checked)} />} label="Also save to favorites" />
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', pb: 1 }}>
         <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={invalid || isLoading}>
+        <Button type="submit" variant="contained" disabled={isLoading}>
           Add to {MEAL_LABELS[meal]}
         </Button>
       </Box>

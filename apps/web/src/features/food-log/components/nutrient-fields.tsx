@@ -20,8 +20,10 @@ export function NutrientFields<L extends NutrientList>(props: {
   values: Record<L[number][0], string>;
   nums: Record<L[number][0], number>;
   onChange: (values: Record<L[number][0], string>) => void;
+  /** After a refused submit: an empty calories field says so. */
+  showMissing?: boolean;
 }) {
-  const { list, values, nums, onChange } = props;
+  const { list, values, nums, onChange, showMissing } = props;
   type Key = L[number][0];
   return (
     <>
@@ -36,7 +38,7 @@ export function NutrientFields<L extends NutrientList>(props: {
             value={values[k as Key]}
             required={k === 'calories'}
             onChange={(v) => onChange({ ...values, [k]: v })}
-            error={Number.isNaN(nums[k as Key]) ? 'Not a valid amount' : undefined}
+            error={Number.isNaN(nums[k as Key]) ? 'Not a valid amount' : showMissing && k === 'calories' && values[k as Key].trim() === '' ? 'Enter the calories' : undefined}
           />
         ))}
       </Box>
