@@ -6,7 +6,7 @@ import { notify } from '../../../components/feedback/notify';
 import { useCreateCustomFoodMutation } from '../api';
 import { failureText } from '../../../lib/errors';
 import { NumberField } from './number-field';
-import { focusFirstInvalid } from '../../../lib/forms';
+import { submitOrSayWhy } from '../../../lib/forms';
 import { NutrientFields, useNutrientValues } from './nutrient-fields';
 import { ResponsiveSheet } from './responsive-sheet';
 
@@ -75,17 +75,7 @@ function CustomFoodForm({ initialBarcode, onClose, onCreated }: { initialBarcode
   }
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!invalid) return void submit();
-        setTried(true);
-        focusFirstInvalid(e.currentTarget);
-      }}
-      sx={{ display: 'grid', gap: 2, pt: 1 }}
-    >
+    <Box component="form" noValidate onSubmit={submitOrSayWhy(invalid, submit, () => setTried(true))} sx={{ display: 'grid', gap: 2, pt: 1 }}>
       <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required autoFocus error={tried && nameMissing} helperText={tried && nameMissing ? 'Enter a name' : undefined} />
       <TextField label="Brand (optional)" value={brand} onChange={(e) => setBrand(e.target.value)} />
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 2 }}>

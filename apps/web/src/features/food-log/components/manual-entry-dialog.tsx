@@ -12,7 +12,7 @@ import { failureText } from '../../../lib/errors';
 import { MEAL_LABELS } from '../serving-math';
 import { MealSelect } from './meal-select';
 import { NumberField } from './number-field';
-import { focusFirstInvalid } from '../../../lib/forms';
+import { submitOrSayWhy } from '../../../lib/forms';
 import { NutrientFields, useNutrientValues } from './nutrient-fields';
 import { ResponsiveSheet } from './responsive-sheet';
 
@@ -68,17 +68,7 @@ function ManualForm({ date, meal, onMealChange, onClose }: { date: string; meal:
   }
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!invalid) return void submit();
-        setTried(true);
-        focusFirstInvalid(e.currentTarget);
-      }}
-      sx={{ display: 'grid', gap: 2, pt: 1 }}
-    >
+    <Box component="form" noValidate onSubmit={submitOrSayWhy(invalid, submit, () => setTried(true))} sx={{ display: 'grid', gap: 2, pt: 1 }}>
       <TextField label="Food name" value={name} onChange={(e) => setName(e.target.value)} required autoFocus error={tried && nameMissing} helperText={tried && nameMissing ? 'Enter a name' : undefined} />
       <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: 2 }}>
         <TextField label="Serving" value={serving} onChange={(e) => setServing(e.target.value)} helperText="e.g. 1 bowl, 250 ml" />
