@@ -63,6 +63,43 @@ describe('sign-up', () => {
     await ctx.close();
   });
 
+  test('Log in, reset and verify never sit behind a grey button: pressing them says what is missing, at the field', async () => {
+    const ctx = await newContext(browser, MOBILE);
+    const page = await ctx.newPage();
+    const focusedLabel = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? '');
+
+    await page.goto(`${server.baseUrl}/login`);
+    const logIn = page.getByRole('button', { name: 'Log in' });
+    expect(await logIn.isEnabled()).toBe(true);
+    await logIn.click();
+    await page.getByText('Enter your e-mail or username').waitFor();
+    await page.getByText('Enter your password').waitFor();
+    await expect.poll(focusedLabel).toMatch(/^E-mail or username/);
+    // Typing the name leaves only the password to ask for, and Enter asks for it.
+    await page.getByLabel('E-mail or username').fill('someone@example.com');
+    await page.getByLabel('E-mail or username').press('Enter');
+    await expect.poll(focusedLabel).toMatch(/^Password/);
+    expect(await page.getByText('Enter your e-mail or username').count()).toBe(0);
+    expect(page.url()).toMatch(/\/login$/);
+
+    await page.goto(`${server.baseUrl}/request-password-reset`);
+    await page.getByLabel('E-mail').fill('not-an-address');
+    await page.getByRole('button', { name: 'Send reset code' }).click();
+    await page.getByText('Enter a valid e-mail address').waitFor();
+
+    await page.goto(`${server.baseUrl}/reset-password?email=someone%40example.com`);
+    await page.getByLabel(/^New password/).fill('short');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('Enter the 6-digit code from the e-mail').waitFor();
+    await page.getByText('Use 10 to 128 characters').waitFor();
+    await expect.poll(focusedLabel).toMatch(/^Reset code/);
+
+    await page.goto(`${server.baseUrl}/verify-email?email=someone%40example.com`);
+    await page.getByRole('button', { name: 'Verify e-mail' }).click();
+    await page.getByText('Enter the 6-digit code from the e-mail').waitFor();
+    await ctx.close();
+  });
+
   test('logging in before verifying leads to the code step without storing a token', async () => {
     const email = uniqueEmail('unverified');
     const res = await fetch(`${server.baseUrl}/api/v1/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: STRONG_PASSWORD }) });

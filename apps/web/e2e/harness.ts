@@ -48,11 +48,15 @@ function newest(dir: string): number {
  */
 export function ensureWebBuilt(): void {
   const web = join(ROOT, 'apps/web');
-  const dist = join(web, 'dist/index.html');
+  // The prerendered pages are the build's last step: a build that failed half-way leaves a new index.html, not these.
+  const dist = join(web, 'dist/prerendered/login.html');
   const sources = Math.max(newest(join(web, 'src')), newest(join(web, 'public')), statSync(join(web, 'index.html')).mtimeMs, newest(join(ROOT, 'packages/contracts/src')));
   if (existsSync(dist) && statSync(dist).mtimeMs >= sources) return;
-  const script = `if [ ! -f apps/web/dist/index.html ] || [ $(stat -c %Y apps/web/dist/index.html) -lt ${Math.floor(sources / 1000)} ]; then npm run build -w apps/web; fi`;
-  const r = spawnSync('flock', ['/tmp/nutrition-web-build.lock', 'sh', '-c', script], { cwd: ROOT, stdio: 'pipe', encoding: 'utf8' });
+  const script = `if [ ! -f apps/web/dist/prerendered/login.html ] || [ $(stat -c %Y apps/web/dist/prerendered/login.html) -lt ${Math.floor(sources / 1000)} ]; then npm run build -w apps/web; fi`;
+  // Not vitest's NODE_ENV=test: the SSR build would compile JSX for React's development runtime, which the
+  // prerender step (production React) does not have ("jsxDEV is not a function").
+  const { NODE_ENV: _testEnv, ...env } = process.env;
+  const r = spawnSync('flock', ['/tmp/nutrition-web-build.lock', 'sh', '-c', script], { cwd: ROOT, env, stdio: 'pipe', encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`web build failed:\n${r.stdout}\n${r.stderr}`);
 }
 

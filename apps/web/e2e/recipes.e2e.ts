@@ -129,12 +129,22 @@ describe('recipes', () => {
     await page.getByRole('link', { name: 'Import a recipe (Pro)' }).waitFor(); // a free account: import is a Pro feature
     await page.getByRole('link', { name: 'Build a recipe' }).click();
     await page.waitForURL(/\/build-recipe$/);
+    // Saving an empty recipe says what is missing and puts the cursor on the first thing to fill in.
+    await page.getByRole('button', { name: 'Save recipe' }).click();
+    await page.getByText('Enter a name').waitFor();
+    await page.getByText('Add at least one ingredient').waitFor();
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? '')).toMatch(/^Recipe name/);
     await page.getByLabel('Recipe name').fill('Banana oat bowl');
     await page.getByLabel('Servings').fill('2');
     await page.getByLabel('Add an ingredient').fill('banana');
     await page.getByRole('button', { name: /^Banana, raw/ }).first().click();
-    await page.getByLabel('Grams').fill('236');
-    await expect.poll(() => page.getByTestId('build-total').textContent(), { timeout: 10_000 }).toMatch(/^210 kcal in total · 105 kcal per serving/);
+    await page.getByLabel('Grams of Banana, raw').fill('');
+    await expect.poll(() => page.getByTestId('build-total').textContent()).toMatch(/^0\skcal in total · 0\skcal per serving/);
+    await page.getByRole('button', { name: 'Save recipe' }).click();
+    await page.getByText('More than 0').waitFor();
+    expect(page.url()).toMatch(/\/build-recipe$/);
+    await page.getByLabel('Grams of Banana, raw').fill('236');
+    await expect.poll(() => page.getByTestId('build-total').textContent(), { timeout: 10_000 }).toMatch(/^210\skcal in total · 105\skcal per serving/);
     await page.getByRole('button', { name: 'Save recipe' }).click();
     await page.waitForURL(/\/recipe\/\d+$/);
     await page.getByRole('heading', { name: 'Banana oat bowl' }).waitFor();

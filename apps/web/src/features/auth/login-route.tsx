@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { TextLink } from '../../components/text-link';
 import { useLocation, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
@@ -13,18 +13,22 @@ import { PasswordField } from '../../components/password-field';
 import { forgetToken, signIn } from '../../lib/session';
 import { isSession, loadAuthApi } from './auth-calls';
 import { authErrorText } from './auth-errors';
+import { submitOrSayWhy } from '../../lib/forms';
 
 export function Component() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isLoading, setLoading] = useState(false);
+  const [refused, setRefused] = useState(false);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  const emailMissing = !email.trim();
+  const passwordMissing = !password;
+
+  async function submit() {
     setError(null);
     setLoading(true);
     try {
@@ -64,11 +68,13 @@ export function Component() {
         </>
       }
     >
-      <form onSubmit={submit} onInput={() => void loadAuthApi()} noValidate>
+      <form onSubmit={submitOrSayWhy(emailMissing || passwordMissing, submit, () => setRefused(true))} onInput={() => void loadAuthApi()} noValidate>
         {error && <FormError>{error}</FormError>}
-        <TextInput label="E-mail or username" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus sx={{ mb: 2.5 }} />
-        <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} required />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={isLoading || !email.trim() || !password} sx={{ mt: 3 }}>
+        <TextInput label="E-mail or username" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus
+          error={refused && emailMissing} helperText={refused && emailMissing ? 'Enter your e-mail or username' : undefined} sx={{ mb: 2.5 }} />
+        <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} required
+          error={refused && passwordMissing} helperText={refused && passwordMissing ? 'Enter your password' : undefined} />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={isLoading} sx={{ mt: 3 }}>
           {isLoading ? 'Logging in…' : 'Log in'}
         </Button>
       </form>

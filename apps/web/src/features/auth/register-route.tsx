@@ -12,8 +12,8 @@ import { fieldError } from '../../lib/errors';
 import { loadAuthApi } from './auth-calls';
 import { useAppDispatch } from '../../lib/hooks';
 import { authErrorText } from './auth-errors';
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { focusFirstInvalid } from '../../lib/forms';
+import { EMAIL_RE } from './email';
 
 export function Component() {
   const [email, setEmail] = useState('');
@@ -30,11 +30,11 @@ export function Component() {
   const lengthOk = verdict !== 'short';
   const strongEnough = verdict !== 'weak';
 
-  async function submit(e: FormEvent) {
+  async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setTouched(true);
     // Refused here only for a reason shown next to the field; an unrated password goes to the server.
-    if (!emailOk || !lengthOk || !strongEnough) return;
+    if (!emailOk || !lengthOk || !strongEnough) return focusFirstInvalid(e.currentTarget);
     setError(null);
     setLoading(true);
     try {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { TextLink } from '../../components/text-link';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
@@ -10,15 +10,18 @@ import { FormError } from '../../components/form-error';
 import { notify } from '../../components/feedback/notify';
 import { useRequestPasswordResetMutation } from './api';
 import { authErrorText } from './auth-errors';
+import { submitOrSayWhy } from '../../lib/forms';
+import { EMAIL_RE } from './email';
 
 export function Component() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [request, { isLoading }] = useRequestPasswordResetMutation();
   const navigate = useNavigate();
+  const [refused, setRefused] = useState(false);
+  const emailBad = !EMAIL_RE.test(email.trim());
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit() {
     setError(null);
     try {
       const r = await request({ email: email.trim() }).unwrap();
@@ -42,10 +45,11 @@ export function Component() {
         </Typography>
       }
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submitOrSayWhy(emailBad, submit, () => setRefused(true))} noValidate>
         {error && <FormError>{error}</FormError>}
-        <TextInput label="E-mail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={isLoading || !email.includes('@')} sx={{ mt: 3 }}>
+        <TextInput label="E-mail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus
+          error={refused && emailBad} helperText={refused && emailBad ? 'Enter a valid e-mail address' : undefined} />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={isLoading} sx={{ mt: 3 }}>
           {isLoading ? 'Sending…' : 'Send reset code'}
         </Button>
       </form>

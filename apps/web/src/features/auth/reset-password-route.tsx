@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { TextLink } from '../../components/text-link';
 import { useNavigate, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
@@ -13,6 +13,8 @@ import { PasswordField, passwordVerdict } from '../../components/password-field'
 import { forgetToken, signIn } from '../../lib/session';
 import { isSession, useResetPasswordMutation } from './api';
 import { authErrorText } from './auth-errors';
+import { submitOrSayWhy } from '../../lib/forms';
+import { EMAIL_RE } from './email';
 
 export function Component() {
   const [params] = useSearchParams();
@@ -24,10 +26,14 @@ export function Component() {
   const [reset, { isLoading }] = useResetPasswordMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const ready = email.includes('@') && /^[0-9]{6}$/.test(code) && ['ok', 'unrated'].includes(passwordVerdict(password, scored));
+  const [refused, setRefused] = useState(false);
+  const emailBad = !EMAIL_RE.test(email.trim());
+  const codeBad = !/^[0-9]{6}$/.test(code);
+  // Refused here only for a reason shown next to the field; an unrated password goes to the server.
+  const verdict = passwordVerdict(password, scored);
+  const passwordBad = verdict === 'short' || verdict === 'weak';
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit() {
     setError(null);
     try {
       const r = await reset({ email: email.trim(), code, new_password: password }).unwrap();
@@ -58,9 +64,10 @@ export function Component() {
         </Typography>
       }
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submitOrSayWhy(emailBad || codeBad || passwordBad, submit, () => setRefused(true))} noValidate>
         {error && <FormError>{error}</FormError>}
-        <TextInput label="E-mail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required sx={{ mb: 2.5 }} />
+        <TextInput label="E-mail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required
+          error={refused && emailBad} helperText={refused && emailBad ? 'Enter a valid e-mail address' : undefined} sx={{ mb: 2.5 }} />
         <TextInput
           label="Reset code"
           value={code}
@@ -68,10 +75,14 @@ export function Component() {
           autoComplete="one-time-code"
           required
           inputProps={{ inputMode: 'numeric', maxLength: 6 }}
+          error={refused && codeBad}
+          helperText={refused && codeBad ? 'Enter the 6-digit code from the e-mail' : undefined}
           sx={{ mb: 2.5 }}
         />
-        <PasswordField label="New password" autoComplete="new-password" value={password} onChange={setPassword} required meter userInputs={[email]} onScore={(score, pw) => setScored({ score, password: pw })} helperText="At least 10 characters" />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={!ready || isLoading} sx={{ mt: 3 }}>
+        <PasswordField label="New password" autoComplete="new-password" value={password} onChange={setPassword} required meter userInputs={[email]} onScore={(score, pw) => setScored({ score, password: pw })}
+          error={refused && passwordBad}
+          helperText={refused && verdict === 'short' ? 'Use 10 to 128 characters' : refused && verdict === 'weak' ? 'This password is too easy to guess' : 'At least 10 characters; a short phrase works well'} />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={isLoading} sx={{ mt: 3 }}>
           {isLoading ? 'Saving…' : 'Set new password'}
         </Button>
       </form>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import { TextInput } from '../../components/text-input';
@@ -10,6 +10,8 @@ import { afterSignIn } from '../../components/guard-model';
 import { selectUser, signIn } from '../../lib/session';
 import { useCompleteRegistrationMutation, useResendCodeMutation } from './api';
 import { authErrorText } from './auth-errors';
+import { submitOrSayWhy } from '../../lib/forms';
+import { EMAIL_RE } from './email';
 
 const RESEND_COOLDOWN_S = 60;
 
@@ -25,6 +27,7 @@ export function Component() {
   const [cooldown, setCooldown] = useState(state?.sent ? RESEND_COOLDOWN_S : 0);
   const [verify, verifying] = useCompleteRegistrationMutation();
   const [resend, resending] = useResendCodeMutation();
+  const [refused, setRefused] = useState(false);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
@@ -36,8 +39,7 @@ export function Component() {
 
   if (user?.email_validated) return <Navigate to={afterSignIn(location.state)} replace />;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit() {
     setError(null);
     try {
       const session = await verify({ email: email.trim(), code }).unwrap();
@@ -63,13 +65,17 @@ export function Component() {
     }
   }
 
-  const codeOk = /^[0-9]{6}$/.test(code);
+  const codeBad = !/^[0-9]{6}$/.test(code);
+  // The address comes from the link or the previous step; only when it does not, the form asks for it.
+  const askEmail = !(params.get('email') ?? state?.email ?? user?.email);
+  const emailBad = askEmail && !EMAIL_RE.test(email.trim());
   return (
     <AuthCard title="Check your e-mail" subtitle={email ? `Enter the 6-digit code we sent to ${email}. It is valid for 10 minutes.` : 'Enter your e-mail address and the 6-digit code we sent you.'}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submitOrSayWhy(codeBad || emailBad, submit, () => setRefused(true))} noValidate>
         {error && <FormError>{error}</FormError>}
-        {!(params.get('email') ?? state?.email ?? user?.email) && (
-          <TextInput label="E-mail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required sx={{ mb: 2.5 }} />
+        {askEmail && (
+          <TextInput label="E-mail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required
+            error={refused && emailBad} helperText={refused && emailBad ? 'Enter a valid e-mail address' : undefined} sx={{ mb: 2.5 }} />
         )}
         <TextInput
           label="Verification code"
@@ -79,9 +85,11 @@ export function Component() {
           autoComplete="one-time-code"
           required
           autoFocus
+          error={refused && codeBad}
+          helperText={refused && codeBad ? 'Enter the 6-digit code from the e-mail' : undefined}
           inputProps={{ inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, style: { letterSpacing: '0.4em', fontSize: '1.4rem' } }}
         />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={!codeOk || !email || verifying.isLoading} sx={{ mt: 3 }}>
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={verifying.isLoading} sx={{ mt: 3 }}>
           {verifying.isLoading ? 'Verifying…' : 'Verify e-mail'}
         </Button>
         <Button fullWidth onClick={sendAgain} disabled={!email || cooldown > 0 || resending.isLoading} sx={{ mt: 1 }}>

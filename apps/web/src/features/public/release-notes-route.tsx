@@ -15,6 +15,8 @@ const RELEASES = [
       'Analysis and the AI assessment name their period in words (“in the last 30 days”) and write weights in your units; a weight far from your last one says how far, in your units.',
       'My Recipes shows how to make your first recipe; the bottom bar fits the narrowest phones; when no food you logged lists vitamins or minerals, the nutrients card says so once and shows your targets.',
       'Manual entry and Create a food say what is missing (“Enter the calories”) and move to that field, where the add button did nothing until every field was right.',
+      'Log in, password reset, e-mail verification, Build Recipe, Import Recipe and logging a recipe do the same: their buttons are never greyed out, and pressing one says what is missing (“Enter your password”, “Add at least one ingredient”) at the field.',
+      'Build Recipe: an emptied amount no longer counts as 0 g silently; Enter in the ingredient search adds the first food found; each Remove button names its ingredient.',
     ],
   },
   {

@@ -17,6 +17,7 @@ import { isLocked, LockedFeature, useMayUse } from '../../components/locked-feat
 import { NutritionCard } from './nutrition-card';
 import { SwapFoodDialog } from './swap-food-dialog';
 import { PageTitle } from '../../components/layout/page-title';
+import { submitOrSayWhy } from '../../lib/forms';
 
 const KEYS = ['calories', 'protein', 'carbs', 'fat', 'fiber', 'sugar', 'sodium'] as const;
 type Per100 = RecipeNutrition;
@@ -45,6 +46,9 @@ export function Component() {
   const [servings, setServings] = useState(1);
   const [swapping, setSwapping] = useState<number | null>(null);
   const [swapError, setSwapError] = useState<string | null>(null);
+  const [refused, setRefused] = useState({ source: false, servings: false });
+  const sourceMissing = !source.trim();
+  const servingsBad = !(servings > 0 && servings <= 1000);
   const navigate = useNavigate();
   // Said before the user types a recipe (the server still decides: a plan bought since sign-in works at once).
   const lockedForUser = !useMayUse('recipe_analysis');
@@ -87,7 +91,7 @@ export function Component() {
   }
 
   const total = Object.fromEntries(KEYS.map((k) => [k, rows.reduce((s, r) => s + (r.nutrients[k] ?? 0), 0)])) as unknown as RecipeNutrition;
-  const perServing = Object.fromEntries(KEYS.map((k) => [k, servings > 0 ? total[k] / servings : 0])) as unknown as RecipeNutrition;
+  const perServing = Object.fromEntries(KEYS.map((k) => [k, servingsBad ? 0 : total[k] / servings])) as unknown as RecipeNutrition;
 
   async function onSave() {
     if (!details) return;
@@ -100,21 +104,33 @@ export function Component() {
     <Stack spacing={3}>
       <PageTitle>Import Recipe</PageTitle>
       {lockedForUser && !analysis.error ? <LockedFeature feature="recipe_analysis" /> : null}
-      <TextField label="Recipe web address or ingredient lines" multiline minRows={2} value={source} onChange={(e) => setSource(e.target.value)} />
-      <Button variant="contained" onClick={run} disabled={!source.trim() || analysis.isLoading} sx={{ alignSelf: 'start' }}>Analyze</Button>
+      <Stack component="form" spacing={3} noValidate onSubmit={submitOrSayWhy(sourceMissing, run, () => setRefused((r) => ({ ...r, source: true })))}>
+        <TextField
+          label="Recipe web address or ingredient lines"
+          multiline
+          minRows={2}
+          value={source}
+          onChange={(e) => setSource(e.target.value)}
+          error={refused.source && sourceMissing}
+          helperText={refused.source && sourceMissing ? "Paste a recipe's web address, or its ingredients one per line" : undefined}
+        />
+        <Button type="submit" variant="contained" disabled={analysis.isLoading} sx={{ alignSelf: 'start' }}>Analyze</Button>
+      </Stack>
       {analysis.isLoading ? <LinearProgress aria-label="Analyzing" /> : null}
       {analysis.error ? isLocked(analysis.error) ? <LockedFeature feature="recipe_analysis" /> : <Alert severity="error">{errorText(analysis.error) || 'Failed to analyze recipe'}</Alert> : null}
       {details ? (
-        <>
+        <Stack component="form" spacing={3} noValidate onSubmit={submitOrSayWhy(servingsBad, onSave, () => setRefused((r) => ({ ...r, servings: true })))}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             <Typography variant="h2" sx={{ fontSize: '1.5rem', flex: 1 }}>{details.title}</Typography>
             <TextField
               size="small"
               type="number"
               label="Servings"
-              value={servings}
-              onChange={(e) => setServings(Number(e.target.value))}
-              slotProps={{ htmlInput: { min: 1, step: 1 } }}
+              value={Number.isNaN(servings) ? '' : servings}
+              onChange={(e) => setServings(e.target.value === '' ? NaN : Number(e.target.value))}
+              error={refused.servings && servingsBad}
+              helperText={refused.servings && servingsBad ? 'From 1 to 1,000' : undefined}
+              slotProps={{ htmlInput: { min: 1, max: 1000, step: 1 } }}
               sx={{ width: { xs: '100%', sm: 140 } }}
             />
           </Stack>
@@ -155,8 +171,8 @@ export function Component() {
             })}
           </Stack>
           {saving.error ? <Alert severity="error">{errorText(saving.error)}</Alert> : null}
-          <Button variant="contained" onClick={onSave} disabled={saving.isLoading || !(servings > 0)} sx={{ alignSelf: 'start' }}>Save recipe</Button>
-        </>
+          <Button type="submit" variant="contained" disabled={saving.isLoading} sx={{ alignSelf: 'start' }}>Save recipe</Button>
+        </Stack>
       ) : null}
       {swapping !== null && rows[swapping] ? (
         <SwapFoodDialog line={rows[swapping]!.original} initialQuery={rows[swapping]!.food_words} onPick={(id) => swap(swapping, id)} onClose={() => setSwapping(null)} />

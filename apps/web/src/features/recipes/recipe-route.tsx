@@ -12,6 +12,8 @@ import { useCreateFoodLogMutation } from '../../lib/foods-api';
 import { useRecipeQuery } from './api';
 import { NutritionCard } from './nutrition-card';
 import { PageTitle } from '../../components/layout/page-title';
+import { countOf, formatGrams, MEAL_LABELS } from '../../lib/format';
+import { submitOrSayWhy } from '../../lib/forms';
 
 const MEALS = ['breakfast', 'lunch', 'dinner', 'snack'] as const;
 
@@ -21,31 +23,45 @@ export function Component() {
   const recipe = useRecipeQuery(id, { skip: !Number.isInteger(id) });
   const [meal, setMeal] = useState<(typeof MEALS)[number]>('dinner');
   const [servings, setServings] = useState(1);
+  const [refused, setRefused] = useState(false);
   const [log, logging] = useCreateFoodLogMutation();
   if (recipe.error) return <Alert severity="error">{errorText(recipe.error) || 'Failed to fetch recipe details'}</Alert>;
   const r = recipe.data;
   if (!r) return null;
+  // POST /food-logs takes more than 0 and at most 100 servings.
+  const servingsBad = !(servings > 0 && servings <= 100);
   async function onLog() {
     // recipe_id is accepted by POST /food-logs (recipes feature); the food-log types predate it.
     const ok = await log({ recipe_id: id, number_of_servings: servings, meal_type: meal } as never).unwrap().then(() => true, () => false);
-    if (ok) notify.success(`Logged ${servings} serving(s) of ${r!.title}`);
+    if (ok) notify.success(`Logged ${countOf(servings, 'serving')} of ${r!.title}`);
   }
   return (
     <Stack spacing={3}>
       <PageTitle>{r.title}</PageTitle>
-      <Typography color="text.secondary">{r.servings} servings</Typography>
+      <Typography color="text.secondary">{countOf(r.servings, 'serving')}</Typography>
       <NutritionCard n={r.nutrition_per_serving} />
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+      <Stack component="form" noValidate onSubmit={submitOrSayWhy(servingsBad, onLog, () => setRefused(true))} direction="row" spacing={2} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }} useFlexGap>
         <TextField select size="small" label="Meal" value={meal} onChange={(e) => setMeal(e.target.value as (typeof MEALS)[number])}>
-          {MEALS.map((m) => <MenuItem key={m} value={m}>{m[0]!.toUpperCase() + m.slice(1)}</MenuItem>)}
+          {MEALS.map((m) => <MenuItem key={m} value={m}>{MEAL_LABELS[m]}</MenuItem>)}
         </TextField>
-        <TextField size="small" type="number" label="Servings" value={servings} onChange={(e) => setServings(Number(e.target.value))} slotProps={{ htmlInput: { min: 0.25, step: 0.25 } }} />
-        <Button variant="contained" onClick={onLog} disabled={logging.isLoading || !(servings > 0)}>Log a serving</Button>
+        <TextField
+          size="small"
+          type="number"
+          label="Servings"
+          value={Number.isNaN(servings) ? '' : servings}
+          onChange={(e) => setServings(e.target.value === '' ? NaN : Number(e.target.value))}
+          error={refused && servingsBad}
+          helperText={refused && servingsBad ? 'From 0.01 to 100' : undefined}
+          slotProps={{ htmlInput: { min: 0.25, max: 100, step: 0.25 } }}
+        />
+        <Button type="submit" variant="contained" disabled={logging.isLoading} sx={{ mt: 0.25 }}>
+          Log a serving
+        </Button>
       </Stack>
       {logging.error ? <Alert severity="error">{errorText(logging.error)}</Alert> : null}
       {logging.isSuccess ? <Alert severity="success">Logged to your food log.</Alert> : null}
       <Typography variant="h2" sx={{ fontSize: '1.5rem' }}>Ingredients</Typography>
-      <ul>{r.ingredients.map((i, n) => <li key={n}>{i.original ?? i.food_name} — {i.food_name}, {Math.round(i.grams)} g</li>)}</ul>
+      <ul>{r.ingredients.map((i, n) => <li key={n}>{i.original ?? i.food_name} — {i.food_name}, {formatGrams(Math.round(i.grams))}</li>)}</ul>
       {r.instructions.length ? (
         <>
           <Typography variant="h2" sx={{ fontSize: '1.5rem' }}>Steps</Typography>
