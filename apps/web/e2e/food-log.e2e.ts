@@ -166,6 +166,10 @@ describe('food log', () => {
     const page = await ctx.newPage();
     await openSignedIn(page, server, user.token, '/food-log');
     await page.getByRole('button', { name: 'Scan barcode' }).click();
+    // Look up with nothing typed says what to type, at the field.
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByText('Enter the digits printed under the bars').waitFor();
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? '')).toMatch(/^Barcode number/);
     await page.getByLabel('Barcode number').fill('4006381333931');
     await page.getByRole('button', { name: 'Look up' }).click();
     await page.getByText('No food with barcode 4006381333931 yet').waitFor();

@@ -64,6 +64,14 @@ describe('reminders', () => {
     await poll(async () => (await get('/notifications/preferences', u.token)).logging_reminder.enabled).toBe(true);
     const prefs = await get('/notifications/preferences', u.token);
     expect(prefs.logging_reminder.times).toContain('20:00');
+    // Adding a time answers even when it cannot: nothing chosen, then one already on the list.
+    const add = section.getByRole('button', { name: 'Add', exact: true });
+    await add.click();
+    await section.getByText('Choose a time').waitFor();
+    await section.getByLabel('Add a time').fill('20:00');
+    await add.click();
+    await section.getByText('Already on the list').waitFor();
+    expect((await get('/notifications/preferences', u.token)).logging_reminder.times.filter((t: string) => t === '20:00')).toHaveLength(1);
 
     // Nothing yet; then the scheduler runs at 20:00 in the user's time zone (fake clock).
     const today = localDate(new Date(), 'UTC');

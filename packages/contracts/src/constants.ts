@@ -98,3 +98,6 @@ export type MicronutrientKey = (typeof MICRONUTRIENT_KEYS)[number];
 export const MICRONUTRIENT_UNITS: Record<MicronutrientKey, 'mg' | 'µg'> = {
   calcium: 'mg', iron: 'mg', magnesium: 'mg', zinc: 'mg', vitamin_a: 'µg', vitamin_c: 'mg', vitamin_d: 'µg', vitamin_e: 'mg', vitamin_k: 'µg', vitamin_b6: 'mg', vitamin_b12: 'µg', folate: 'µg',
 };
+
+/** Logging reminder times a user may set (reminders.ts; the settings screen says so before asking). */
+export const MAX_LOGGING_REMINDER_TIMES = 6;

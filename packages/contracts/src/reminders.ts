@@ -4,7 +4,8 @@ import { z } from 'zod';
 export const LocalTimeSchema = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Use a 24-hour time as HH:MM');
 
 export const REMINDER_MEALS = ['breakfast', 'lunch', 'snack', 'dinner'] as const;
-export const MAX_LOGGING_REMINDER_TIMES = 6;
+import { MAX_LOGGING_REMINDER_TIMES } from './constants.ts';
+export { MAX_LOGGING_REMINDER_TIMES };
 
 /** Meal reminder time per meal; null = no reminder before that meal. */
 export const MealReminderTimesSchema = z.object({

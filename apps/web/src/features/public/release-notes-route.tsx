@@ -16,6 +16,7 @@ const RELEASES = [
       'My Recipes shows how to make your first recipe; the bottom bar fits the narrowest phones; when no food you logged lists vitamins or minerals, the nutrients card says so once and shows your targets.',
       'Manual entry and Create a food say what is missing (“Enter the calories”) and move to that field, where the add button did nothing until every field was right.',
       'Log in, password reset, e-mail verification, Build Recipe, Import Recipe and logging a recipe do the same: their buttons are never greyed out, and pressing one says what is missing (“Enter your password”, “Add at least one ingredient”) at the field.',
+      'Scan a barcode’s Look up and Settings’ Add a reminder time answer too (“Enter the digits printed under the bars”, “Already on the list”, “Up to 6 times”).',
       'Build Recipe: an emptied amount no longer counts as 0 g silently; Enter in the ingredient search adds the first food found; each Remove button names its ingredient.',
     ],
   },

@@ -12,12 +12,14 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { MealReminderTimes, NotificationPreferences, NotificationPreferencesUpdate } from '@app/contracts/reminders';
+import { MAX_LOGGING_REMINDER_TIMES } from '@app/contracts/constants';
 import { notify } from '../../components/feedback/notify';
 import { errorText } from '../../lib/errors';
 import { isNative } from '../../lib/platform';
 import { preferencesApi, useNotificationPreferencesQuery, useRegisterDeviceTokenMutation, useUpdateNotificationPreferencesMutation } from '../../lib/notification-preferences-api';
 import { subscribeToWebPush, webPushSupported } from './web-push';
 import { useAppDispatch } from '../../lib/hooks';
+import { submitOrSayWhy } from '../../lib/forms';
 
 const MEALS: { key: keyof MealReminderTimes; label: string }[] = [
   { key: 'breakfast', label: 'Breakfast' },
@@ -25,6 +27,14 @@ const MEALS: { key: keyof MealReminderTimes; label: string }[] = [
   { key: 'snack', label: 'Snack' },
   { key: 'dinner', label: 'Dinner' },
 ];
+
+/** Why a logging reminder time cannot be added, or null when it can. */
+export function whyNotTime(time: string, times: readonly string[]): string | null {
+  if (!/^\d\d:\d\d$/.test(time)) return 'Choose a time';
+  if (times.includes(time)) return 'Already on the list';
+  if (times.length >= MAX_LOGGING_REMINDER_TIMES) return `Up to ${MAX_LOGGING_REMINDER_TIMES} times`;
+  return null;
+}
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -44,6 +54,7 @@ export function ReminderSettings() {
   const [register] = useRegisterDeviceTokenMutation();
   const dispatch = useAppDispatch();
   const [newTime, setNewTime] = useState('');
+  const [timeRefused, setTimeRefused] = useState(false);
 
   /** Browser push: asked only now, after the user chose a reminder with the push channel. */
   async function connectPush(): Promise<boolean> {
@@ -101,14 +112,22 @@ export function ReminderSettings() {
                 {data.logging_reminder.times.map((t) => (
                   <Chip key={t} label={t} onDelete={saving ? undefined : () => save({ logging_reminder: { times: data.logging_reminder.times.filter((x) => x !== t) } }, data)} />
                 ))}
-                <TextField type="time" size="small" label="Add a time" value={newTime} onChange={(e) => setNewTime(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 140 }} />
-                <Button
-                  size="small"
-                  disabled={!/^\d\d:\d\d$/.test(newTime) || data.logging_reminder.times.includes(newTime) || data.logging_reminder.times.length >= 6 || saving}
-                  onClick={() => save({ logging_reminder: { times: [...data.logging_reminder.times, newTime] } }, data).then(() => setNewTime(''))}
-                >
-                  Add
-                </Button>
+                <Stack direction="row" component="form" noValidate spacing={1} sx={{ alignItems: 'flex-start' }} onSubmit={submitOrSayWhy(!!whyNotTime(newTime, data.logging_reminder.times), () => save({ logging_reminder: { times: [...data.logging_reminder.times, newTime] } }, data).then(() => (setNewTime(''), setTimeRefused(false))), () => setTimeRefused(true))}>
+                  <TextField
+                    type="time"
+                    size="small"
+                    label="Add a time"
+                    value={newTime}
+                    onChange={(e) => (setNewTime(e.target.value), setTimeRefused(false))}
+                    error={timeRefused}
+                    helperText={timeRefused ? whyNotTime(newTime, data.logging_reminder.times) : undefined}
+                    slotProps={{ inputLabel: { shrink: true } }}
+                    sx={{ width: 160 }}
+                  />
+                  <Button type="submit" size="small" disabled={saving} sx={{ mt: 0.5 }}>
+                    Add
+                  </Button>
+                </Stack>
               </Stack>
             </Section>
             <Section title="Meal ideas">

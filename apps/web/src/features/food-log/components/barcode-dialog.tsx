@@ -12,6 +12,7 @@ import { createFrameDecoder, scanWithMlKit } from '../barcode-decoders';
 import { failureText } from '../../../lib/errors';
 import { isNotFound } from '../errors';
 import { ResponsiveSheet } from './responsive-sheet';
+import { submitOrSayWhy } from '../../../lib/forms';
 
 interface Props {
   open: boolean;
@@ -38,6 +39,7 @@ function BarcodeForm({ onFound, onCreate }: Pick<Props, 'onFound' | 'onCreate'>)
   const [lookup, { data, error, isFetching, originalArgs }] = useLazyLookupBarcodeQuery();
   const [scanning, setScanning] = useState(false);
   const [cameraError, setCameraError] = useState<string | null>(null);
+  const [refused, setRefused] = useState(false);
 
   async function find(raw: string) {
     const c = normalise(raw);
@@ -87,16 +89,16 @@ function BarcodeForm({ onFound, onCreate }: Pick<Props, 'onFound' | 'onCreate'>)
         </Button>
       )}
       {cameraError && <Alert severity="warning">{cameraError}</Alert>}
-      <Box component="form" onSubmit={(e) => { e.preventDefault(); void find(code); }} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      <Box component="form" noValidate onSubmit={submitOrSayWhy(!plausible(c), () => find(code), () => setRefused(true))} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
         <TextField
           label="Barcode number"
           value={code}
           onChange={(e) => setCode(e.target.value)}
-          error={code !== '' && !plausible(c)}
-          helperText={code !== '' && !plausible(c) ? 'A barcode has 8 to 14 digits' : 'The digits printed under the bars'}
+          error={(code !== '' || refused) && !plausible(c)}
+          helperText={code !== '' && !plausible(c) ? 'A barcode has 8 to 14 digits' : refused && !plausible(c) ? 'Enter the digits printed under the bars' : 'The digits printed under the bars'}
           slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
         />
-        <Button type="submit" variant="contained" size="large" disabled={!plausible(c) || isFetching} sx={{ mt: 0.5, minWidth: 96, whiteSpace: 'nowrap' }}>
+        <Button type="submit" variant="contained" size="large" disabled={isFetching} sx={{ mt: 0.5, minWidth: 96, whiteSpace: 'nowrap' }}>
           {isFetching ? <CircularProgress size={22} color="inherit" aria-label="Looking up" /> : 'Look up'}
         </Button>
       </Box>
