@@ -53,12 +53,13 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 }
 
 /**
- * PostgreSQL's buffer pool inside PGlite's WebAssembly memory, which never shrinks: 128 MB by default.
- * Half of it holds a laptop's data (bench:load's 2,000 users × a week of logs plus the foods) with no
- * measured CPU cost, and the server's memory after that load went from ~550 to ~460 MB. The data files
- * are ordinary files, so the system's page cache still caches what the pool does not hold.
+ * PostgreSQL's buffer pool inside PGlite's WebAssembly memory, which never shrinks: 128 MB by default. The data
+ * files are ordinary files, so the system's page cache caches them anyway and a large pool only holds the same
+ * pages twice. Measured with `bench:load` on PGlite (docs/benchmarks.md, session 30), the server's RSS right after
+ * the runs: 64 MB 380–399 MB, 32 MB 363 MB, 16 MB 336–344 MB; req/s 4–8 % lower at 16 MB (summary ~750 against
+ * ~800), p99 under 130 ms either way. The embedded database is the laptop's: its memory matters more there.
  */
-const PGLITE_SHARED_BUFFERS = '64MB';
+const PGLITE_SHARED_BUFFERS = '16MB';
 
 async function openPglite(dir?: string): Promise<Database> {
   let release: (() => Promise<void>) | undefined;

@@ -12,6 +12,7 @@ import { errorText } from '../../lib/errors';
 import { paths } from '../../lib/paths';
 import { useSearchFoodsQuery } from '../../lib/foods-api';
 import { useSaveRecipeMutation } from './api';
+import { ServingsField } from './servings-field';
 import { PageTitle } from '../../components/layout/page-title';
 import { formatKcal } from '../../lib/format';
 import { submitOrSayWhy } from '../../lib/forms';
@@ -56,16 +57,7 @@ export function Component() {
     <Stack component="form" spacing={2} noValidate onSubmit={submitOrSayWhy(invalid, onSave, () => setRefused(true))}>
       <PageTitle>Build Recipe</PageTitle>
       <TextField label="Recipe name" value={title} onChange={(e) => setTitle(e.target.value)} required error={refused && titleMissing} helperText={refused && titleMissing ? 'Enter a name' : undefined} />
-      <TextField
-        label="Servings"
-        type="number"
-        value={Number.isNaN(servings) ? '' : servings}
-        onChange={(e) => setServings(e.target.value === '' ? NaN : Number(e.target.value))}
-        required
-        error={refused && servingsBad}
-        helperText={refused && servingsBad ? 'From 1 to 1,000' : undefined}
-        slotProps={{ htmlInput: { min: 1, max: 1000 } }}
-      />
+      <ServingsField value={servings} onChange={setServings} required invalid={refused && servingsBad} range="From 1 to 1,000" min={1} max={1000} />
       <TextField
         label="Add an ingredient"
         value={query}

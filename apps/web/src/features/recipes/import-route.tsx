@@ -15,6 +15,7 @@ import { useLazyGetFoodQuery } from '../../lib/foods-api';
 import { useAnalyzeRecipeMutation, useSaveRecipeMutation, type AnalyzedIngredient, type RecipeDetails, type RecipeNutrition } from './api';
 import { isLocked, LockedFeature, useMayUse } from '../../components/locked-feature';
 import { NutritionCard } from './nutrition-card';
+import { ServingsField } from './servings-field';
 import { SwapFoodDialog } from './swap-food-dialog';
 import { PageTitle } from '../../components/layout/page-title';
 import { submitOrSayWhy } from '../../lib/forms';
@@ -122,15 +123,14 @@ export function Component() {
         <Stack component="form" spacing={3} noValidate onSubmit={submitOrSayWhy(servingsBad, onSave, () => setRefused((r) => ({ ...r, servings: true })))}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             <Typography variant="h2" sx={{ fontSize: '1.5rem', flex: 1 }}>{details.title}</Typography>
-            <TextField
+            <ServingsField
               size="small"
-              type="number"
-              label="Servings"
-              value={Number.isNaN(servings) ? '' : servings}
-              onChange={(e) => setServings(e.target.value === '' ? NaN : Number(e.target.value))}
-              error={refused.servings && servingsBad}
-              helperText={refused.servings && servingsBad ? 'From 1 to 1,000' : undefined}
-              slotProps={{ htmlInput: { min: 1, max: 1000, step: 1 } }}
+              value={servings}
+              onChange={setServings}
+              invalid={refused.servings && servingsBad}
+              range="From 1 to 1,000"
+              min={1}
+              max={1000}
               sx={{ width: { xs: '100%', sm: 140 } }}
             />
           </Stack>

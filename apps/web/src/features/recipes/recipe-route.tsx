@@ -11,6 +11,7 @@ import { errorText } from '../../lib/errors';
 import { useCreateFoodLogMutation } from '../../lib/foods-api';
 import { useRecipeQuery } from './api';
 import { NutritionCard } from './nutrition-card';
+import { ServingsField } from './servings-field';
 import { PageTitle } from '../../components/layout/page-title';
 import { countOf, formatGrams, MEAL_LABELS } from '../../lib/format';
 import { submitOrSayWhy } from '../../lib/forms';
@@ -44,16 +45,7 @@ export function Component() {
         <TextField select size="small" label="Meal" value={meal} onChange={(e) => setMeal(e.target.value as (typeof MEALS)[number])}>
           {MEALS.map((m) => <MenuItem key={m} value={m}>{MEAL_LABELS[m]}</MenuItem>)}
         </TextField>
-        <TextField
-          size="small"
-          type="number"
-          label="Servings"
-          value={Number.isNaN(servings) ? '' : servings}
-          onChange={(e) => setServings(e.target.value === '' ? NaN : Number(e.target.value))}
-          error={refused && servingsBad}
-          helperText={refused && servingsBad ? 'From 0.01 to 100' : undefined}
-          slotProps={{ htmlInput: { min: 0.25, max: 100, step: 0.25 } }}
-        />
+        <ServingsField size="small" value={servings} onChange={setServings} invalid={refused && servingsBad} range="From 0.01 to 100" min={0.25} max={100} step={0.25} />
         <Button type="submit" variant="contained" disabled={logging.isLoading} sx={{ mt: 0.25 }}>
           Log a serving
         </Button>
