@@ -149,6 +149,9 @@ describe('recipes', () => {
     await page.waitForURL(/\/recipe\/\d+$/);
     await page.getByRole('heading', { name: 'Banana oat bowl' }).waitFor();
     await page.getByTestId('per-serving-calories').getByText('105 kcal').waitFor();
+    // A built recipe's ingredient is named once, with its weight (no "Banana, raw — Banana, raw").
+    await page.getByRole('listitem').getByText(/^Banana, raw.*, 236\sg$/).waitFor();
+    expect(await page.getByRole('listitem').filter({ hasText: '—' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Log a serving' }).click();
     await page.getByText('Logged to your food log.').waitFor();
     await page.goto(`${server.baseUrl}/food-log`);

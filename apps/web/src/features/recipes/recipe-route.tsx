@@ -53,7 +53,7 @@ export function Component() {
       {logging.error ? <Alert severity="error">{errorText(logging.error)}</Alert> : null}
       {logging.isSuccess ? <Alert severity="success">Logged to your food log.</Alert> : null}
       <Typography variant="h2" sx={{ fontSize: '1.5rem' }}>Ingredients</Typography>
-      <ul>{r.ingredients.map((i, n) => <li key={n}>{i.original ?? i.food_name} — {i.food_name}, {formatGrams(Math.round(i.grams))}</li>)}</ul>
+      <ul>{r.ingredients.map((i, n) => <li key={n}>{i.original && i.original !== i.food_name ? `${i.original} — ` : ''}{i.food_name}, {formatGrams(Math.round(i.grams))}</li>)}</ul>
       {r.instructions.length ? (
         <>
           <Typography variant="h2" sx={{ fontSize: '1.5rem' }}>Steps</Typography>
