@@ -141,7 +141,7 @@ describe('recipes', () => {
     await page.getByLabel('Grams of Banana, raw').fill('');
     await expect.poll(() => page.getByTestId('build-total').textContent()).toMatch(/^0\skcal in total · 0\skcal per serving/);
     await page.getByRole('button', { name: 'Save recipe' }).click();
-    await page.getByText('More than 0').waitFor();
+    await page.getByText('From 0.01 to 100,000').waitFor();
     expect(page.url()).toMatch(/\/build-recipe$/);
     await page.getByLabel('Grams of Banana, raw').fill('236');
     await expect.poll(() => page.getByTestId('build-total').textContent(), { timeout: 10_000 }).toMatch(/^210\skcal in total · 105\skcal per serving/);

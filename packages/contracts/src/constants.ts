@@ -101,3 +101,6 @@ export const MICRONUTRIENT_UNITS: Record<MicronutrientKey, 'mg' | 'µg'> = {
 
 /** Logging reminder times a user may set (reminders.ts; the settings screen says so before asking). */
 export const MAX_LOGGING_REMINDER_TIMES = 6;
+
+/** Servings in one food-log entry: more than 0, at most this (food-logs.ts; the forms say it as "From 0.01 to 100"). */
+export const MAX_SERVINGS_PER_LOG = 100;

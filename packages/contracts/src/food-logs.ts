@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LocalDateSchema, MealTypeSchema } from './common.ts';
-import { MEAL_TYPES } from './constants.ts';
+import { MAX_SERVINGS_PER_LOG, MEAL_TYPES } from './constants.ts';
 import { MicronutrientsSchema } from './foods.ts';
 
 const amount = (what: string, max: number) =>
@@ -8,7 +8,7 @@ const amount = (what: string, max: number) =>
 const servingsCount = z
   .number({ error: 'number_of_servings must be a number' })
   .gt(0, 'number_of_servings must be greater than 0')
-  .max(100, 'number_of_servings must be at most 100');
+  .max(MAX_SERVINGS_PER_LOG, `number_of_servings must be at most ${MAX_SERVINGS_PER_LOG}`);
 
 /** Which serving of a database food: a `servings` entry (by id or description), or a weight in grams. */
 export const ServingChoiceSchema = z.union([

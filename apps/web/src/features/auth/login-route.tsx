@@ -13,7 +13,7 @@ import { PasswordField } from '../../components/password-field';
 import { forgetToken, signIn } from '../../lib/session';
 import { isSession, loadAuthApi } from './auth-calls';
 import { authErrorText } from './auth-errors';
-import { submitOrSayWhy } from '../../lib/forms';
+import { said, submitOrSayWhy } from '../../lib/forms';
 
 export function Component() {
   const [email, setEmail] = useState('');
@@ -25,8 +25,8 @@ export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
 
-  const emailMissing = !email.trim();
-  const passwordMissing = !password;
+  const emailMissing = !email.trim() && 'Enter your e-mail or username';
+  const passwordMissing = !password && 'Enter your password';
 
   async function submit() {
     setError(null);
@@ -68,12 +68,12 @@ export function Component() {
         </>
       }
     >
-      <form onSubmit={submitOrSayWhy(emailMissing || passwordMissing, submit, () => setRefused(true))} onInput={() => void loadAuthApi()} noValidate>
+      <form onSubmit={submitOrSayWhy(!!(emailMissing || passwordMissing), submit, () => setRefused(true))} onInput={() => void loadAuthApi()} noValidate>
         {error && <FormError>{error}</FormError>}
         <TextInput label="E-mail or username" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus
-          error={refused && emailMissing} helperText={refused && emailMissing ? 'Enter your e-mail or username' : undefined} sx={{ mb: 2.5 }} />
+          {...said(refused, emailMissing)} sx={{ mb: 2.5 }} />
         <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} required
-          error={refused && passwordMissing} helperText={refused && passwordMissing ? 'Enter your password' : undefined} />
+          {...said(refused, passwordMissing)} />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={isLoading} sx={{ mt: 3 }}>
           {isLoading ? 'Logging in…' : 'Log in'}
         </Button>

@@ -10,7 +10,7 @@ import { FormError } from '../../components/form-error';
 import { notify } from '../../components/feedback/notify';
 import { useRequestPasswordResetMutation } from './api';
 import { authErrorText } from './auth-errors';
-import { submitOrSayWhy } from '../../lib/forms';
+import { said, submitOrSayWhy } from '../../lib/forms';
 import { EMAIL_RE } from './email';
 
 export function Component() {
@@ -19,7 +19,7 @@ export function Component() {
   const [request, { isLoading }] = useRequestPasswordResetMutation();
   const navigate = useNavigate();
   const [refused, setRefused] = useState(false);
-  const emailBad = !EMAIL_RE.test(email.trim());
+  const emailBad = !EMAIL_RE.test(email.trim()) && 'Enter a valid e-mail address';
 
   async function submit() {
     setError(null);
@@ -45,10 +45,10 @@ export function Component() {
         </Typography>
       }
     >
-      <form onSubmit={submitOrSayWhy(emailBad, submit, () => setRefused(true))} noValidate>
+      <form onSubmit={submitOrSayWhy(!!emailBad, submit, () => setRefused(true))} noValidate>
         {error && <FormError>{error}</FormError>}
         <TextInput label="E-mail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus
-          error={refused && emailBad} helperText={refused && emailBad ? 'Enter a valid e-mail address' : undefined} />
+          {...said(refused, emailBad)} />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={isLoading} sx={{ mt: 3 }}>
           {isLoading ? 'Sending…' : 'Send reset code'}
         </Button>

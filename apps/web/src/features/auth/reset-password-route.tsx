@@ -13,7 +13,7 @@ import { PasswordField, passwordVerdict } from '../../components/password-field'
 import { forgetToken, signIn } from '../../lib/session';
 import { isSession, useResetPasswordMutation } from './api';
 import { authErrorText } from './auth-errors';
-import { submitOrSayWhy } from '../../lib/forms';
+import { said, submitOrSayWhy } from '../../lib/forms';
 import { EMAIL_RE } from './email';
 
 export function Component() {
@@ -27,8 +27,8 @@ export function Component() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [refused, setRefused] = useState(false);
-  const emailBad = !EMAIL_RE.test(email.trim());
-  const codeBad = !/^[0-9]{6}$/.test(code);
+  const emailBad = !EMAIL_RE.test(email.trim()) && 'Enter a valid e-mail address';
+  const codeBad = !/^[0-9]{6}$/.test(code) && 'Enter the 6-digit code from the e-mail';
   // Refused here only for a reason shown next to the field; an unrated password goes to the server.
   const verdict = passwordVerdict(password, scored);
   const passwordBad = verdict === 'short' || verdict === 'weak';
@@ -64,10 +64,10 @@ export function Component() {
         </Typography>
       }
     >
-      <form onSubmit={submitOrSayWhy(emailBad || codeBad || passwordBad, submit, () => setRefused(true))} noValidate>
+      <form onSubmit={submitOrSayWhy(!!(emailBad || codeBad || passwordBad), submit, () => setRefused(true))} noValidate>
         {error && <FormError>{error}</FormError>}
         <TextInput label="E-mail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required
-          error={refused && emailBad} helperText={refused && emailBad ? 'Enter a valid e-mail address' : undefined} sx={{ mb: 2.5 }} />
+          {...said(refused, emailBad)} sx={{ mb: 2.5 }} />
         <TextInput
           label="Reset code"
           value={code}
@@ -75,8 +75,7 @@ export function Component() {
           autoComplete="one-time-code"
           required
           inputProps={{ inputMode: 'numeric', maxLength: 6 }}
-          error={refused && codeBad}
-          helperText={refused && codeBad ? 'Enter the 6-digit code from the e-mail' : undefined}
+          {...said(refused, codeBad)}
           sx={{ mb: 2.5 }}
         />
         <PasswordField label="New password" autoComplete="new-password" value={password} onChange={setPassword} required meter userInputs={[email]} onScore={(score, pw) => setScored({ score, password: pw })}

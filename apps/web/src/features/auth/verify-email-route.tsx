@@ -10,7 +10,7 @@ import { afterSignIn } from '../../components/guard-model';
 import { selectUser, signIn } from '../../lib/session';
 import { useCompleteRegistrationMutation, useResendCodeMutation } from './api';
 import { authErrorText } from './auth-errors';
-import { submitOrSayWhy } from '../../lib/forms';
+import { said, submitOrSayWhy } from '../../lib/forms';
 import { EMAIL_RE } from './email';
 
 const RESEND_COOLDOWN_S = 60;
@@ -20,7 +20,9 @@ export function Component() {
   const location = useLocation();
   const state = location.state as { email?: string; sent?: boolean } | null;
   const user = useAppSelector(selectUser);
-  const [email, setEmail] = useState(params.get('email') ?? state?.email ?? user?.email ?? '');
+  // The address comes from the link or the previous step; only when it does not, the form asks for it.
+  const given = params.get('email') ?? state?.email ?? user?.email ?? '';
+  const [email, setEmail] = useState(given);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   // A fresh registration has just sent a code, so the resend button starts cooling down.
@@ -65,17 +67,16 @@ export function Component() {
     }
   }
 
-  const codeBad = !/^[0-9]{6}$/.test(code);
-  // The address comes from the link or the previous step; only when it does not, the form asks for it.
-  const askEmail = !(params.get('email') ?? state?.email ?? user?.email);
-  const emailBad = askEmail && !EMAIL_RE.test(email.trim());
+  const codeBad = !/^[0-9]{6}$/.test(code) && 'Enter the 6-digit code from the e-mail';
+  const askEmail = !given;
+  const emailBad = askEmail && !EMAIL_RE.test(email.trim()) && 'Enter a valid e-mail address';
   return (
     <AuthCard title="Check your e-mail" subtitle={email ? `Enter the 6-digit code we sent to ${email}. It is valid for 10 minutes.` : 'Enter your e-mail address and the 6-digit code we sent you.'}>
-      <form onSubmit={submitOrSayWhy(codeBad || emailBad, submit, () => setRefused(true))} noValidate>
+      <form onSubmit={submitOrSayWhy(!!(codeBad || emailBad), submit, () => setRefused(true))} noValidate>
         {error && <FormError>{error}</FormError>}
         {askEmail && (
           <TextInput label="E-mail" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required
-            error={refused && emailBad} helperText={refused && emailBad ? 'Enter a valid e-mail address' : undefined} sx={{ mb: 2.5 }} />
+            {...said(refused, emailBad)} sx={{ mb: 2.5 }} />
         )}
         <TextInput
           label="Verification code"
@@ -85,8 +86,7 @@ export function Component() {
           autoComplete="one-time-code"
           required
           autoFocus
-          error={refused && codeBad}
-          helperText={refused && codeBad ? 'Enter the 6-digit code from the e-mail' : undefined}
+          {...said(refused, codeBad)}
           inputProps={{ inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, style: { letterSpacing: '0.4em', fontSize: '1.4rem' } }}
         />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={verifying.isLoading} sx={{ mt: 3 }}>

@@ -12,15 +12,17 @@ import { errorText } from '../../lib/errors';
 import { paths } from '../../lib/paths';
 import { useSearchFoodsQuery } from '../../lib/foods-api';
 import { useSaveRecipeMutation } from './api';
-import { ServingsField } from './servings-field';
+import { NumberField } from '../../components/number-field';
+import { INGREDIENT_GRAMS, RECIPE_SERVINGS } from './limits';
 import { PageTitle } from '../../components/layout/page-title';
 import { formatKcal } from '../../lib/format';
-import { submitOrSayWhy } from '../../lib/forms';
+import { rangeError, said, submitOrSayWhy } from '../../lib/forms';
 
 interface Row {
   food_id: string;
   name: string;
-  grams: number;
+  /** As typed (the number field's text). */
+  grams: string;
   /** kcal per gram, from the search result's default serving, for the live total. */
   kcalPerGram: number;
 }
@@ -28,7 +30,7 @@ interface Row {
 /** /build-recipe: ingredients from the food search with amounts, servings and a live calorie total. */
 export function Component() {
   const [title, setTitle] = useState('');
-  const [servings, setServings] = useState(4);
+  const [servings, setServings] = useState('4');
   const [query, setQuery] = useState('');
   const [rows, setRows] = useState<Row[]>([]);
   const search = useSearchFoodsQuery({ query: query.trim(), page_size: 8 }, { skip: query.trim().length < 2 });
@@ -37,27 +39,28 @@ export function Component() {
   const [refused, setRefused] = useState(false);
   const found = query.trim().length >= 2 ? (search.data?.foods ?? []) : [];
   // The API's limits (RecipeSaveBodySchema), said next to the field instead of a button that stays grey.
-  const titleMissing = !title.trim();
-  const servingsBad = !(servings > 0 && servings <= 1000);
-  const gramsBad = (g: number) => !(g > 0 && g <= 100_000);
-  const total = rows.reduce((s, r) => s + (gramsBad(r.grams) ? 0 : r.kcalPerGram * r.grams), 0);
-  const invalid = titleMissing || servingsBad || !rows.length || rows.some((r) => gramsBad(r.grams));
+  const titleMissing = !title.trim() && 'Enter a name';
+  const servingsError = rangeError(servings, RECIPE_SERVINGS.min, RECIPE_SERVINGS.max);
+  const gramsError = (r: Row) => rangeError(r.grams, INGREDIENT_GRAMS.min, INGREDIENT_GRAMS.max);
+  const kcalOf = (r: Row) => (gramsError(r) ? 0 : r.kcalPerGram * Number(r.grams));
+  const total = rows.reduce((s, r) => s + kcalOf(r), 0);
+  const invalid = !!titleMissing || !!servingsError || !rows.length || rows.some(gramsError);
 
   function add(f: (typeof found)[number]) {
-    setRows((list) => [...list, { food_id: f.id, name: f.name, grams: f.serving_grams, kcalPerGram: f.serving_grams ? f.calories / f.serving_grams : 0 }]);
+    setRows((list) => [...list, { food_id: f.id, name: f.name, grams: String(f.serving_grams), kcalPerGram: f.serving_grams ? f.calories / f.serving_grams : 0 }]);
     setQuery('');
   }
 
   async function onSave() {
-    const saved = await save({ title: title.trim(), servings, ingredients: rows.map((r) => ({ food_id: r.food_id, grams: r.grams })) }).unwrap().catch(() => null);
+    const saved = await save({ title: title.trim(), servings: Number(servings), ingredients: rows.map((r) => ({ food_id: r.food_id, grams: Number(r.grams) })) }).unwrap().catch(() => null);
     if (saved) navigate(paths.recipe(saved.id));
   }
 
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={submitOrSayWhy(invalid, onSave, () => setRefused(true))}>
       <PageTitle>Build Recipe</PageTitle>
-      <TextField label="Recipe name" value={title} onChange={(e) => setTitle(e.target.value)} required error={refused && titleMissing} helperText={refused && titleMissing ? 'Enter a name' : undefined} />
-      <ServingsField value={servings} onChange={setServings} required invalid={refused && servingsBad} range="From 1 to 1,000" min={1} max={1000} />
+      <TextField label="Recipe name" value={title} onChange={(e) => setTitle(e.target.value)} required {...said(refused, titleMissing)} />
+      <NumberField label="Servings" value={servings} onChange={setServings} required min={RECIPE_SERVINGS.min} max={RECIPE_SERVINGS.max} step={1} error={refused && servingsError} />
       <TextField
         label="Add an ingredient"
         value={query}
@@ -81,24 +84,23 @@ export function Component() {
       {rows.map((r, i) => (
         <Stack key={i} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Typography sx={{ flex: 1 }}>{r.name}</Typography>
-          <TextField
+          <NumberField
             size="small"
-            type="number"
             label="Grams"
-            value={Number.isNaN(r.grams) ? '' : r.grams}
-            onChange={(e) => setRows((list) => list.map((x, j) => (j === i ? { ...x, grams: e.target.value === '' ? NaN : Number(e.target.value) } : x)))}
-            error={refused && gramsBad(r.grams)}
-            helperText={refused && gramsBad(r.grams) ? 'More than 0' : undefined}
-            slotProps={{ htmlInput: { min: 0, 'aria-label': `Grams of ${r.name}` } }}
+            ariaLabel={`Grams of ${r.name}`}
+            value={r.grams}
+            onChange={(grams) => setRows((list) => list.map((x, j) => (j === i ? { ...x, grams } : x)))}
+            max={INGREDIENT_GRAMS.max}
+            error={refused && gramsError(r)}
           />
-          <Typography sx={{ whiteSpace: 'nowrap' }}>{formatKcal(gramsBad(r.grams) ? 0 : r.kcalPerGram * r.grams)}</Typography>
+          <Typography sx={{ whiteSpace: 'nowrap' }}>{formatKcal(kcalOf(r))}</Typography>
           <Button onClick={() => setRows((list) => list.filter((_, j) => j !== i))} aria-label={`Remove ${r.name}`}>
             Remove
           </Button>
         </Stack>
       ))}
       <Typography data-testid="build-total">
-        {formatKcal(total)} in total · {formatKcal(servingsBad ? 0 : total / servings)} per serving
+        {formatKcal(total)} in total · {formatKcal(servingsError ? 0 : total / Number(servings))} per serving
       </Typography>
       {saving.error ? <Alert severity="error">{errorText(saving.error)}</Alert> : null}
       <Button type="submit" variant="contained" disabled={saving.isLoading} sx={{ alignSelf: 'start' }}>

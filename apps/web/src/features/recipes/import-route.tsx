@@ -15,10 +15,11 @@ import { useLazyGetFoodQuery } from '../../lib/foods-api';
 import { useAnalyzeRecipeMutation, useSaveRecipeMutation, type AnalyzedIngredient, type RecipeDetails, type RecipeNutrition } from './api';
 import { isLocked, LockedFeature, useMayUse } from '../../components/locked-feature';
 import { NutritionCard } from './nutrition-card';
-import { ServingsField } from './servings-field';
+import { NumberField } from '../../components/number-field';
+import { RECIPE_SERVINGS } from './limits';
 import { SwapFoodDialog } from './swap-food-dialog';
 import { PageTitle } from '../../components/layout/page-title';
-import { submitOrSayWhy } from '../../lib/forms';
+import { rangeError, said, submitOrSayWhy } from '../../lib/forms';
 
 const KEYS = ['calories', 'protein', 'carbs', 'fat', 'fiber', 'sugar', 'sodium'] as const;
 type Per100 = RecipeNutrition;
@@ -44,12 +45,12 @@ export function Component() {
   const [getFood] = useLazyGetFoodQuery();
   const [details, setDetails] = useState<RecipeDetails | null>(null);
   const [rows, setRows] = useState<Row[]>([]);
-  const [servings, setServings] = useState(1);
+  const [servings, setServings] = useState('1');
   const [swapping, setSwapping] = useState<number | null>(null);
   const [swapError, setSwapError] = useState<string | null>(null);
   const [refused, setRefused] = useState({ source: false, servings: false });
-  const sourceMissing = !source.trim();
-  const servingsBad = !(servings > 0 && servings <= 1000);
+  const sourceMissing = !source.trim() && "Paste a recipe's web address, or its ingredients one per line";
+  const servingsError = rangeError(servings, RECIPE_SERVINGS.min, RECIPE_SERVINGS.max);
   const navigate = useNavigate();
   // Said before the user types a recipe (the server still decides: a plan bought since sign-in works at once).
   const lockedForUser = !useMayUse('recipe_analysis');
@@ -70,7 +71,7 @@ export function Component() {
       }),
     );
     setDetails(d);
-    setServings(d.servings);
+    setServings(String(d.servings));
     setRows(list);
   }
 
@@ -92,12 +93,12 @@ export function Component() {
   }
 
   const total = Object.fromEntries(KEYS.map((k) => [k, rows.reduce((s, r) => s + (r.nutrients[k] ?? 0), 0)])) as unknown as RecipeNutrition;
-  const perServing = Object.fromEntries(KEYS.map((k) => [k, servingsBad ? 0 : total[k] / servings])) as unknown as RecipeNutrition;
+  const perServing = Object.fromEntries(KEYS.map((k) => [k, servingsError ? 0 : total[k] / Number(servings)])) as unknown as RecipeNutrition;
 
   async function onSave() {
     if (!details) return;
     const ingredients = rows.filter((r) => r.food_id && r.grams).map((r) => ({ food_id: r.food_id!, grams: r.grams!, original: r.original }));
-    const saved = await save({ title: details.title, servings, ingredients, instructions: details.instructions, source_url: details.source_url, image: details.image }).unwrap().catch(() => null);
+    const saved = await save({ title: details.title, servings: Number(servings), ingredients, instructions: details.instructions, source_url: details.source_url, image: details.image }).unwrap().catch(() => null);
     if (saved) navigate(paths.recipe(saved.id));
   }
 
@@ -105,32 +106,32 @@ export function Component() {
     <Stack spacing={3}>
       <PageTitle>Import Recipe</PageTitle>
       {lockedForUser && !analysis.error ? <LockedFeature feature="recipe_analysis" /> : null}
-      <Stack component="form" spacing={3} noValidate onSubmit={submitOrSayWhy(sourceMissing, run, () => setRefused((r) => ({ ...r, source: true })))}>
+      <Stack component="form" spacing={3} noValidate onSubmit={submitOrSayWhy(!!sourceMissing, run, () => setRefused((r) => ({ ...r, source: true })))}>
         <TextField
           label="Recipe web address or ingredient lines"
           multiline
           minRows={2}
           value={source}
           onChange={(e) => setSource(e.target.value)}
-          error={refused.source && sourceMissing}
-          helperText={refused.source && sourceMissing ? "Paste a recipe's web address, or its ingredients one per line" : undefined}
+          {...said(refused.source, sourceMissing)}
         />
         <Button type="submit" variant="contained" disabled={analysis.isLoading} sx={{ alignSelf: 'start' }}>Analyze</Button>
       </Stack>
       {analysis.isLoading ? <LinearProgress aria-label="Analyzing" /> : null}
       {analysis.error ? isLocked(analysis.error) ? <LockedFeature feature="recipe_analysis" /> : <Alert severity="error">{errorText(analysis.error) || 'Failed to analyze recipe'}</Alert> : null}
       {details ? (
-        <Stack component="form" spacing={3} noValidate onSubmit={submitOrSayWhy(servingsBad, onSave, () => setRefused((r) => ({ ...r, servings: true })))}>
+        <Stack component="form" spacing={3} noValidate onSubmit={submitOrSayWhy(!!servingsError, onSave, () => setRefused((r) => ({ ...r, servings: true })))}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             <Typography variant="h2" sx={{ fontSize: '1.5rem', flex: 1 }}>{details.title}</Typography>
-            <ServingsField
+            <NumberField
               size="small"
+              label="Servings"
               value={servings}
               onChange={setServings}
-              invalid={refused.servings && servingsBad}
-              range="From 1 to 1,000"
-              min={1}
-              max={1000}
+              min={RECIPE_SERVINGS.min}
+              max={RECIPE_SERVINGS.max}
+              step={1}
+              error={refused.servings && servingsError}
               sx={{ width: { xs: '100%', sm: 140 } }}
             />
           </Stack>

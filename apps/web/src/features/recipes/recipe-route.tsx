@@ -11,10 +11,11 @@ import { errorText } from '../../lib/errors';
 import { useCreateFoodLogMutation } from '../../lib/foods-api';
 import { useRecipeQuery } from './api';
 import { NutritionCard } from './nutrition-card';
-import { ServingsField } from './servings-field';
+import { NumberField } from '../../components/number-field';
+import { LOG_SERVINGS } from './limits';
 import { PageTitle } from '../../components/layout/page-title';
 import { countOf, formatGrams, MEAL_LABELS } from '../../lib/format';
-import { submitOrSayWhy } from '../../lib/forms';
+import { rangeError, submitOrSayWhy } from '../../lib/forms';
 
 const MEALS = ['breakfast', 'lunch', 'dinner', 'snack'] as const;
 
@@ -23,29 +24,28 @@ export function Component() {
   const id = Number(useParams().id);
   const recipe = useRecipeQuery(id, { skip: !Number.isInteger(id) });
   const [meal, setMeal] = useState<(typeof MEALS)[number]>('dinner');
-  const [servings, setServings] = useState(1);
+  const [servings, setServings] = useState('1');
   const [refused, setRefused] = useState(false);
   const [log, logging] = useCreateFoodLogMutation();
   if (recipe.error) return <Alert severity="error">{errorText(recipe.error) || 'Failed to fetch recipe details'}</Alert>;
   const r = recipe.data;
   if (!r) return null;
-  // POST /food-logs takes more than 0 and at most 100 servings.
-  const servingsBad = !(servings > 0 && servings <= 100);
+  const servingsError = rangeError(servings, LOG_SERVINGS.min, LOG_SERVINGS.max);
   async function onLog() {
     // recipe_id is accepted by POST /food-logs (recipes feature); the food-log types predate it.
-    const ok = await log({ recipe_id: id, number_of_servings: servings, meal_type: meal } as never).unwrap().then(() => true, () => false);
-    if (ok) notify.success(`Logged ${countOf(servings, 'serving')} of ${r!.title}`);
+    const ok = await log({ recipe_id: id, number_of_servings: Number(servings), meal_type: meal } as never).unwrap().then(() => true, () => false);
+    if (ok) notify.success(`Logged ${countOf(Number(servings), 'serving')} of ${r!.title}`);
   }
   return (
     <Stack spacing={3}>
       <PageTitle>{r.title}</PageTitle>
       <Typography color="text.secondary">{countOf(r.servings, 'serving')}</Typography>
       <NutritionCard n={r.nutrition_per_serving} />
-      <Stack component="form" noValidate onSubmit={submitOrSayWhy(servingsBad, onLog, () => setRefused(true))} direction="row" spacing={2} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }} useFlexGap>
+      <Stack component="form" noValidate onSubmit={submitOrSayWhy(!!servingsError, onLog, () => setRefused(true))} direction="row" spacing={2} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }} useFlexGap>
         <TextField select size="small" label="Meal" value={meal} onChange={(e) => setMeal(e.target.value as (typeof MEALS)[number])}>
           {MEALS.map((m) => <MenuItem key={m} value={m}>{MEAL_LABELS[m]}</MenuItem>)}
         </TextField>
-        <ServingsField size="small" value={servings} onChange={setServings} invalid={refused && servingsBad} range="From 0.01 to 100" min={0.25} max={100} step={0.25} />
+        <NumberField size="small" label="Servings" value={servings} onChange={setServings} min={LOG_SERVINGS.min} max={LOG_SERVINGS.max} error={refused && servingsError} />
         <Button type="submit" variant="contained" disabled={logging.isLoading} sx={{ mt: 0.25 }}>
           Log a serving
         </Button>

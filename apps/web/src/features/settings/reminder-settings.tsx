@@ -19,7 +19,7 @@ import { isNative } from '../../lib/platform';
 import { preferencesApi, useNotificationPreferencesQuery, useRegisterDeviceTokenMutation, useUpdateNotificationPreferencesMutation } from '../../lib/notification-preferences-api';
 import { subscribeToWebPush, webPushSupported } from './web-push';
 import { useAppDispatch } from '../../lib/hooks';
-import { submitOrSayWhy } from '../../lib/forms';
+import { said, submitOrSayWhy } from '../../lib/forms';
 
 const MEALS: { key: keyof MealReminderTimes; label: string }[] = [
   { key: 'breakfast', label: 'Breakfast' },
@@ -118,9 +118,8 @@ export function ReminderSettings() {
                     size="small"
                     label="Add a time"
                     value={newTime}
-                    onChange={(e) => (setNewTime(e.target.value), setTimeRefused(false))}
-                    error={timeRefused}
-                    helperText={timeRefused ? whyNotTime(newTime, data.logging_reminder.times) : undefined}
+                    onChange={(e) => setNewTime(e.target.value)}
+                    {...said(timeRefused, whyNotTime(newTime, data.logging_reminder.times))}
                     slotProps={{ inputLabel: { shrink: true } }}
                     sx={{ width: 160 }}
                   />

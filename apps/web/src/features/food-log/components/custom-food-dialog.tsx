@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import { notify } from '../../../components/feedback/notify';
 import { useCreateCustomFoodMutation } from '../api';
 import { failureText } from '../../../lib/errors';
-import { NumberField } from './number-field';
+import { NumberField } from '../../../components/number-field';
 import { submitOrSayWhy } from '../../../lib/forms';
 import { NutrientFields, useNutrientValues } from './nutrient-fields';
 import { ResponsiveSheet } from './responsive-sheet';

@@ -11,8 +11,9 @@ import { useAddManualFavoriteMutation } from '../api';
 import { failureText } from '../../../lib/errors';
 import { MEAL_LABELS } from '../serving-math';
 import { MealSelect } from './meal-select';
-import { NumberField } from './number-field';
-import { submitOrSayWhy } from '../../../lib/forms';
+import { NumberField } from '../../../components/number-field';
+import { rangeError, submitOrSayWhy } from '../../../lib/forms';
+import { MAX_SERVINGS_PER_LOG } from '@app/contracts/constants';
 import { NutrientFields, useNutrientValues } from './nutrient-fields';
 import { ResponsiveSheet } from './responsive-sheet';
 
@@ -46,7 +47,8 @@ function ManualForm({ date, meal, onMealChange, onClose }: { date: string; meal:
   const [tried, setTried] = useState(false);
   const countNum = Number(count);
   const nameMissing = !name.trim();
-  const countBad = !(countNum > 0 && countNum <= 100);
+  const countError = rangeError(count, 0.01, MAX_SERVINGS_PER_LOG);
+  const countBad = !!countError;
   const invalid = nameMissing || values.calories.trim() === '' || Object.values(nums).some(Number.isNaN) || countBad;
 
   async function submit() {
@@ -72,7 +74,7 @@ function ManualForm({ date, meal, onMealChange, onClose }: { date: string; meal:
       <TextField label="Food name" value={name} onChange={(e) => setName(e.target.value)} required autoFocus error={tried && nameMissing} helperText={tried && nameMissing ? 'Enter a name' : undefined} />
       <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: 2 }}>
         <TextField label="Serving" value={serving} onChange={(e) => setServing(e.target.value)} helperText="e.g. 1 bowl, 250 ml" />
-        <NumberField label="Servings" value={count} onChange={setCount} min={0.01} max={100} error={(tried || count.trim() !== '') && countBad ? 'From 0.01 to 100' : undefined} />
+        <NumberField label="Servings" value={count} onChange={setCount} min={0.01} max={MAX_SERVINGS_PER_LOG} error={(tried || count.trim() !== '') && countError} />
       </Box>
       <NutrientFields list={FIELDS} values={values} nums={nums} onChange={setValues} showMissing={tried} />
       <MealSelect id={mealId} value={meal} onChange={onMealChange} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { NumberField, toAmount } from './number-field';
+import { NumberField, toAmount } from '../../../components/number-field';
 
 /** A list of [field name, label] pairs; calories is required wherever it appears. */
 export type NutrientList = readonly (readonly [string, string])[];
