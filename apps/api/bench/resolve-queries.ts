@@ -1,7 +1,9 @@
 /**
- * Turns bench/everyday-queries-2.tsv (query TAB regex on the USDA description, written before looking at
- * any search result) into bench/everyday-queries-2.json with the accepted NDB numbers, from the committed
- * seed. Patterns that match nothing are reported and left out.   npx tsx bench/resolve-queries.ts
+ * Turns bench/everyday-queries-N.tsv (query TAB regex on the USDA description, written before looking at
+ * any search result) into bench/everyday-queries-N.json with the accepted NDB numbers, from the committed
+ * seed. Patterns that match nothing are reported and left out.   npx tsx bench/resolve-queries.ts [N=2]
+ * Sets 3 and 4 were written in session 31: set 3 before any result was seen (and then used to find the
+ * kinds of misses), set 4 after that, as a held-out check of the rules made from set 3.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,8 +12,9 @@ import { SEED_FILE } from '../src/paths.ts';
 import type { UsdaSeed } from '../src/features/foods/seed-format.ts';
 
 const seed = JSON.parse(gunzipSync(readFileSync(SEED_FILE)).toString('utf8')) as UsdaSeed;
+const set = `everyday-queries-${process.argv[2] ?? '2'}`;
 const out: { query: string; accept_pattern: string; accept: string[] }[] = [];
-for (const line of readFileSync(resolve(import.meta.dirname, 'everyday-queries-2.tsv'), 'utf8').split('\n')) {
+for (const line of readFileSync(resolve(import.meta.dirname, `${set}.tsv`), 'utf8').split('\n')) {
   if (!line.trim()) continue;
   const [query, pattern] = line.split('\t') as [string, string];
   const re = new RegExp(pattern, 'i');
@@ -19,5 +22,5 @@ for (const line of readFileSync(resolve(import.meta.dirname, 'everyday-queries-2
   if (accept.length) out.push({ query, accept_pattern: pattern, accept });
   else console.log(`no food matches ${query}: ${pattern}`);
 }
-writeFileSync(resolve(import.meta.dirname, 'everyday-queries-2.json'), JSON.stringify(out, null, 1) + '\n');
+writeFileSync(resolve(import.meta.dirname, `${set}.json`), JSON.stringify(out, null, 1) + '\n');
 console.log(`${out.length} queries written`);

@@ -131,6 +131,37 @@ describe('everyday forms first (issue 9 item 5)', () => {
   });
 });
 
+describe('the words people use for USDA wording', () => {
+  it('finds compounds written apart or together: water chestnuts, low fat milk, jelly beans, milkshake, hot dog bun', async () => {
+    expect((await top3('water chestnuts'))[0]!.name).toMatch(/^Waterchestnut/);
+    expect((await top3('low fat milk')).some((f) => /^Milk, 1% lowfat/.test(f.name))).toBe(true);
+    expect((await top3('jelly beans'))[0]!.name).toMatch(/jellybeans/i);
+    expect((await top3('milkshake'))[0]!.name).toMatch(/^Milk shake/);
+    expect((await top3('hot dog bun'))[0]!.name).toMatch(/^Roll, hamburger or hotdog/);
+  });
+
+  it("knows the menu's name for USDA's word, and the other name USDA gives in parentheses", async () => {
+    expect((await top3('calamari'))[0]!.name).toMatch(/^Mollusks, squid/);
+    expect((await top3('venison'))[0]!.name).toMatch(/^Game meat, deer/);
+    expect((await top3('ghee'))[0]!.name).toMatch(/^Butter oil/);
+    expect((await top3('prunes')).some((f) => /^Plum, dried \(prunes\)/.test(f.name))).toBe(true);
+    expect((await top3('monterey jack'))[0]!.name).toMatch(/^Cheese, monterey/);
+  });
+
+  it('ranks by what the food is: a cookie is one of the cookies, flour is all-purpose, fish is eaten cooked', async () => {
+    for (const f of await top3('cookie')) expect(f.name).toMatch(/^Cookies, /);
+    expect((await top3('flour'))[0]!.name).toMatch(/^Wheat flour, white, all-purpose/);
+    for (const q of ['cod', 'fish']) expect((await top3(q))[0]!.name, q).toMatch(/^Fish, .*cooked/);
+    // "Milk, buttermilk" is a buttermilk, before the buttermilk salad dressing.
+    expect((await top3('buttermilk'))[0]!.name).toMatch(/^Milk, buttermilk/);
+  });
+
+  it('takes a broader word for less than the word itself: steak is a beef steak, flank steak is beef flank', async () => {
+    for (const f of await top3('steak')) expect(f.name).toMatch(/^Beef, .*steak/);
+    expect((await top3('flank steak'))[0]!.name).toMatch(/^Beef, flank/);
+  });
+});
+
 describe('names and serving labels (issue 9 item 5)', () => {
   it('writes brand names as people do ("McDonald\'s Big Mac"), never a mangled plural', async () => {
     const names = (await top3('big mac')).map((f) => f.name);

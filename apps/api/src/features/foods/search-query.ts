@@ -27,10 +27,22 @@ const QUERY_SYNONYMS: Record<string, string[]> = {
   doughnut: ['doughnut', 'donut'],
   donut: ['doughnut', 'donut'],
   porridge: ['oatmeal', 'porridge'],
-  veggie: ['vegetable'],
-  hamburger: ['hamburger', 'ground beef'],
-  steak: ['steak', 'beef'],
+  veggie: ['veggie', 'vegetable'],
+  bbq: ['bbq', 'barbecue'],
+  diet: ['diet', 'low calorie'],
+  bun: ['bun', 'roll'],
+  baked: ['baked', 'roasted', 'dry heat'],
+  // "~": a broader word, which counts less than the word itself ("steak" is most often beef, but a beef
+  // named steak comes first).
+  hamburger: ['hamburger', '~ground beef'],
+  steak: ['steak', '~beef'],
 };
+
+/** How much a broader alternative ("~beef" for "steak") counts against the word itself. */
+const BROADER = 0.8;
+/** First "word" of a broader alternative in a parsed group (no food word matches it; the text search drops it). */
+const BROADER_MARK = '~';
+const kindWord = (alt: string[]) => (alt[0] === BROADER_MARK ? [BROADER_MARK, alt.at(-1)!] : alt.slice(-1));
 
 export interface ParsedQuery {
   /** One entry per query word: alternatives, each a list of normalised words that must all match. */
@@ -63,8 +75,9 @@ export interface ParsedQuery {
 /** Plural and singular match: a light stemmer applied to query and food words alike. */
 export function normalizeWord(w: string): string {
   const x = w.toLowerCase().replace(/[^a-z0-9%]/g, '');
+  // "-ie" words and their plurals meet the "-y" ones: cookie, cookies → cooky; pie, pies → py; berries → berry.
+  if (x.length >= 3 && /[^aeiou]ies?$/.test(x)) return x.replace(/ies?$/, 'y');
   if (x.length < 4 || /(ss|us|is)$/.test(x)) return x;
-  if (x.endsWith('ies')) return x.slice(0, -3) + 'y';
   if (/(oes|ches|shes|xes|sses)$/.test(x)) return x.slice(0, -2);
   if (x.endsWith('s')) return x.slice(0, -1);
   return x;
@@ -78,10 +91,11 @@ function tsWord(w: string, prefix = true): string {
 }
 
 /**
- * `corrected`: one entry per kept query word, "word alt1 alt2" — alternatives from the vocabulary for
- * misspelt words (each alternative is one more way to satisfy that word).
+ * `alternatives`: one entry per kept query word, [word, alt1, alt2…] — more ways to satisfy that word, from
+ * the vocabulary: corrections of a misspelt word, and compounds ("water chestnuts" → "waterchestnuts",
+ * "milkshake" → "milk shake"; an alternative may be a phrase, all of whose words must match).
  */
-export function parseQuery(query: string, corrected?: string[]): ParsedQuery {
+export function parseQuery(query: string, alternatives?: string[][]): ParsedQuery {
   const all = query.toLowerCase().replace(/[^a-z0-9%\s]/g, ' ').split(/\s+/).filter(Boolean);
   const words = all
     .filter((w) => !STOPWORDS.has(w))
@@ -89,10 +103,9 @@ export function parseQuery(query: string, corrected?: string[]): ParsedQuery {
     .slice(0, MAX_WORDS);
   const withAt = all.indexOf('with');
   const beforeWith = withAt > 0 ? all.slice(0, withAt).filter((w) => !STOPWORDS.has(w)).length : 0;
-  const count = corrected ? corrected.length : words.length;
+  const count = alternatives ? alternatives.length : words.length;
   const noun = Math.min(count - 1, beforeWith > 0 ? beforeWith - 1 : count - 1);
-  if (corrected) return build(corrected.map((c) => c.split(' ')), noun);
-  return build(words.map((w) => [w]), noun);
+  return build(alternatives ?? words.map((w) => [w]), noun);
 }
 
 function build(wordAlternatives: string[][], noun: number): ParsedQuery {
@@ -101,9 +114,13 @@ function build(wordAlternatives: string[][], noun: number): ParsedQuery {
   const groups = wordAlternatives.map((alts0) => {
     const alts = alts0.flatMap((w) => QUERY_SYNONYMS[w] ?? QUERY_SYNONYMS[normalizeWord(w)] ?? [w]);
     const own = normalizeWord(alts0[0]!);
-    // A synonym that is another word of the query says nothing more: "beef steak" asks for a steak,
-    // not for any beef (the synonym that lets "steak" alone find beef).
-    return alts.map((a) => a.split(' ').map(normalizeWord).filter(Boolean)).filter((a) => a.length !== 1 || a[0] === own || !typed.has(a[0]!));
+    // A synonym that is another word of the query says nothing more: "beef steak" asks for a steak.
+    return alts
+      .map((a) => {
+        const altWords = a.replace(/^~/, '').split(' ').map(normalizeWord).filter(Boolean);
+        return a.startsWith('~') ? [BROADER_MARK, ...altWords] : altWords;
+      })
+      .filter((a) => a.length !== 1 || a[0] === own || !typed.has(a[0]!));
   });
   const groupTs = (g: string[][], prefix: boolean) => {
     const alts = g.map((words) => words.map((w) => tsWord(w, prefix)).filter(Boolean).join(' & ')).filter(Boolean);
@@ -164,14 +181,16 @@ function wordMatch(q: string, w: string): number {
 
 function bestIn(group: string[][], words: string[]): number {
   let best = 0;
-  for (const alt of group) {
+  for (const alt0 of group) {
+    const broader = alt0[0] === BROADER_MARK;
+    const alt = broader ? alt0.slice(1) : alt0;
     let sum = 0;
     for (const q of alt) {
       let m = 0;
       for (const w of words) m = Math.max(m, wordMatch(q, w));
       sum += m;
     }
-    best = Math.max(best, sum / alt.length);
+    best = Math.max(best, (sum / alt.length) * (broader ? BROADER : 1));
   }
   return best;
 }
@@ -193,7 +212,7 @@ export function score(q: ParsedQuery, c: Candidate): number {
   // Is it the kind of thing asked for? "chocolate milk" is a milk ("Milk, chocolate"), not a chocolate
   // ("Candies, milk chocolate"); "mustard" is mustard, not mustard greens.
   const nounGroup = q.groups[Math.min(q.noun, q.groups.length - 1)]!;
-  const kind = bestIn(nounGroup.map((alt) => alt.slice(-1)), nouns);
+  const kind = bestIn(nounGroup.map(kindWord), nouns);
   // The modifier after a USDA noun ("Cream, sour") names the food only when the noun is the one asked for.
   const head = core.concat(wordsOf(moreText), kind > 0 ? wordsOf(modifierText) : []);
   const name = wordsOf(c.name);
@@ -214,7 +233,7 @@ export function score(q: ParsedQuery, c: Candidate): number {
   const queryWords = q.groups.flat(2);
   // When the kind asked for is named after the core ("Pork, cured, bacon" for "bacon"), the core is only
   // the category, like "Cheese" in "Cheese, cream".
-  const coreIsCategory = kind > 0 && bestIn(nounGroup.map((alt) => alt.slice(-1)), core) === 0;
+  const coreIsCategory = kind > 0 && bestIn(nounGroup.map(kindWord), core) === 0;
   const unasked = coreIsCategory ? 0 : core.filter((w) => !queryWords.some((qw) => wordMatch(qw, w) > 0)).length;
   // A partial match: the words that name the thing matter most ("green tea" is a tea, "greek yogurt" a yogurt).
   const headNoun = q.partial ? bestIn(nounGroup, head) : 0;

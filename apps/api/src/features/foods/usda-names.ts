@@ -107,26 +107,44 @@ export function headWords(desc: string): string {
   const isCategory = CATEGORY_FIRST.test(first) && segs.length > 1;
   // After a category, a lone participle says how the food was made, not what it is: "Alcoholic beverage,
   // distilled, whiskey, 86 proof" is a whiskey, "Ham, sliced, regular" a ham; the food is named next.
-  const made = isCategory && segs.length > 2 && PARTICIPLE.test(segs[1]!) ? 1 : 0;
+  // So does a maker's name before a product's, both in capitals: "Cereals ready-to-eat, GENERAL MILLS, CHEERIOS"
+  // is Cheerios ("Cereals, QUAKER, Instant Oatmeal" stays a Quaker cereal: the product is no name of its own).
+  const brandFirst = BRAND_ONLY.test(segs[1] ?? '') && /[A-Z]{3}/.test(segs[1] ?? '') && /[A-Z]{3}/.test(segs[2] ?? '');
+  const made = isCategory && segs.length > 2 && (PARTICIPLE.test(segs[1]!) || brandFirst) ? 1 : 0;
   const core = (isCategory ? segs[1 + made]! : first).replace(/\([^)]*\)/g, ' ').replace(FILLER, ' ');
   const more: string[] = isCategory ? [first, ...(made ? [segs[1]!] : [])] : [];
   if (MEATS.test(first)) {
     // "Pork, fresh, loin, center loin (chops)": the cut is in the next segments, after fillers.
     for (const seg of segs.slice(1, 4)) if (!/raw|cooked|meat only|meat and skin|separable|all grades/i.test(seg)) more.push(seg);
   }
-  const syn = synonymsFor(core);
+  // Synonyms of the core, and of what the first words say in parentheses ("Cowpeas, common (blackeyes, …)").
+  const syn = synonymsFor([core, ...(segs.slice(0, 2).join(', ').match(/\([^)]*\)/g) ?? [])].join(' '));
+  // A name in parentheses beside the first words is another name of the food: "Plums, dried (prunes)",
+  // "Coriander (cilantro) leaves", "Tangerines, (mandarin oranges)". One word names the kind of food
+  // (prunes are what the food is); two only describe it ("Salsify, (vegetable oyster)" is no oyster).
+  // A list in parentheses is what the food is made of: "Vegetables, mixed (corn, lima beans, …)".
+  const aliases = (segs.slice(0, 2).join(', ').match(/\(([a-z][a-z-]*(?: [a-z][a-z-]*)?)\)/gi) ?? []).map((m) => m.slice(1, -1)).filter((a) => !NOT_ALIAS.test(a));
   const clean = (x: string) => x.toLowerCase().replace(/[()]/g, ' ').replace(/\s+/g, ' ').trim();
   // "*" marks the nouns that say what kind of thing the food is (the text search ignores it): the last word
   // of the core ("Sour cream" is a cream, "Chili with beans" a chili), of a leading category ("Cheese,
   // cream" is a cheese) and of a meat's cut ("Pork, cured, bacon" is bacon).
   const markNoun = (x: string) => clean(x).replace(/^(.*?[a-z0-9%])([^a-z0-9%]*)((\bwith\b.*)?)$/, '$1*$2$3');
-  const marked = more.map((m, i) => (i === 0 && isCategory) || !isCategory ? markNoun(m) : clean(m));
+  // "Cereals ready-to-eat" are cereals.
+  const marked = more.map((m, i) => ((i === 0 && isCategory) || !isCategory ? markNoun(m.replace(/ ready-to-eat$/i, '')) + (/ ready-to-eat$/i.test(m) ? ' ready-to-eat' : '') : clean(m)));
+  for (const a of aliases) marked.push(a.includes(' ') ? clean(a) : markNoun(a));
   if (syn) marked.push(syn);
   // USDA puts the noun first and a modifier after it: "Cream, sour" is sour cream, "Milk, chocolate" chocolate
   // milk. The modifier names the food only together with its noun ("Bread, oatmeal" is no oatmeal).
-  const modifier = !isCategory && !MEATS.test(first) && segs[1] && !/\(/.test(segs[1]) && segs[1].split(' ').length <= 2 && !STATE.test(segs[1]) ? segs[1] : '';
-  return `${markNoun(core)} | ${clean(marked.join(' '))}${modifier ? ` | ${clean(modifier)}` : ''}`;
+  const modifierWords = segs[1]?.split(' ').filter((w) => !/^(and|or|with|of)$/i.test(w)) ?? [];
+  const modifier = !isCategory && !MEATS.test(first) && segs[1] && !/\(/.test(segs[1]) && modifierWords.length <= 2 && !STATE.test(segs[1]) ? segs[1] : '';
+  // …unless it is itself one of that kind, in one word: "Milk, buttermilk" is a buttermilk, "Bread, cornbread" a cornbread.
+  const coreNoun = clean(core).split(' ').at(-1) ?? '';
+  const ownKind = modifierWords.length === 1 && coreNoun.length >= 3 && clean(modifier).endsWith(coreNoun) && clean(modifier) !== coreNoun;
+  return `${markNoun(core)} | ${clean(marked.join(' '))}${modifier ? ` | ${ownKind ? markNoun(modifier) : clean(modifier)}` : ''}`;
 }
+
+/** Parenthesised words that are no other name of the food. */
+const NOT_ALIAS = /\b(includes?|approx|partially|hydrogenated|decorticated|alaska|native|navajo|hopi|shoshone|apache|ns|nfs|usda|commodity|year|average|made|with|without|prepared|cooked|raw|frozen|canned|dry|dried|mixed|species)\b/i;
 
 /** Words of a second segment that tell the state, preparation or grade, not the kind of food. */
 const STATE = /\b(raw|cooked|boiled|baked|roasted|fried|canned|frozen|dried|dry|fresh|prepared|unprepared|drained|salt|regular|plain|enriched|unenriched|commercial|commercially|ns|nfs|all|mature|immature|sweetened|unsweetened|imitation)\b/i;
@@ -158,6 +176,20 @@ const TEXT_SYNONYMS: [RegExp, string][] = [
   [/\bmacaroni\b|\bspaghetti\b/i, 'pasta'],
   [/\bbeverages, coffee, brewed\b/i, 'black coffee'],
   [/\bbeverages, tea\b/i, 'tea'],
+  // USDA's word, then the one on menus and in shops.
+  [/\bsquid\b/i, 'calamari'],
+  [/\blitchis?\b/i, 'lychee'],
+  [/\bbutter oil\b/i, 'ghee'],
+  [/\bgelatin desserts?\b/i, 'jello jelly'],
+  [/\bgame meat, deer\b|^deer\b/i, 'venison'],
+  [/\bblackeyes\b/i, 'black eyed peas'],
+  [/^collards\b/i, 'collard greens'],
+  [/^mung beans, mature seeds, sprouted\b/i, 'bean sprouts'],
+  [/^cream substitute\b/i, 'coffee creamer non-dairy'],
+  [/^milk, dry\b/i, 'powdered milk'],
+  [/\bcrookneck\b/i, 'yellow squash'],
+  [/^cheese, monterey\b/i, 'monterey jack'],
+  [/\bpak-choi\b|\bbok choy\b/i, 'bok choy pak choi'],
 ];
 
 export function synonymsFor(desc: string): string {
@@ -198,15 +230,17 @@ const BRAND = /\b[A-Z][A-Z'&.-]{2,}\b/;
  * form is the everyday one and the raw or dry form an ingredient ("white rice" means cooked rice).
  */
 const EATEN_COOKED = new Set(['2000', '0800']);
-/** Poultry, sausages, pork, beef, lamb and veal. */
-const EATEN_COOKED_MEAT = new Set(['0500', '0700', '1000', '1300', '1700']);
+/** Poultry, sausages, pork, beef, lamb and veal, fish and shellfish. */
+const EATEN_COOKED_MEAT = new Set(['0500', '0700', '1000', '1300', '1700', '1500']);
+/** Flours, meals and starches are ingredients, neither raw produce nor a grain eaten cooked. */
+const MILLED = /^[^,]*\b(flour|meal|starch|cornstarch)\b/i;
 const PART_ONLY = /^(skin|flesh|peel|skin only|flesh only)$/i;
 /** Dry beans, peas and lentils ("mature seeds") are cooked before eating too. */
 const DRY_LEGUME = /\bmature seeds\b/i;
 const COOKED = /\bcooked\b|\broasted\b|\bboiled\b|\bbaked\b|\bbroiled\b|\bgrilled\b|\bbraised\b|\bpan-fried\b|\bstewed\b/i;
 const UNCOOKED = /\braw\b|\bdry\b|\bfresh-refrigerated\b|\bsprouted\b|\bunprepared\b/i;
-/** The typical form of a food: "Tomatoes, red, ripe, raw, year round average"; milk as a drink ("fluid"), not powder. */
-const TYPICAL = /\byear round average\b|\bripe\b/i;
+/** The typical form of a food: "Tomatoes, red, ripe, raw, year round average", all-purpose flour; milk as a drink ("fluid"), not powder. */
+const TYPICAL = /\byear round average\b|\bripe\b|\ball-purpose\b/i;
 /** Dairy and drinks as powder ("Milk, dry, nonfat") are ingredients; people log the liquid ("skim milk"). */
 const POWDER = /\bdry\b|\bpowder\b/i;
 
@@ -217,9 +251,10 @@ const POWDER = /\bdry\b|\bpowder\b/i;
 export function commonness(desc: string, group: string, measures: string[] = []): number {
   let score = GROUP_PRIOR[group] ?? 0;
   const meat = EATEN_COOKED_MEAT.has(group);
+  const milled = MILLED.test(desc);
   // "Raw" and "fresh" say the everyday form of produce; for meat "fresh" only means not cured.
-  for (const r of DESC_RULES) if (r.re.test(desc) && !(meat && r === RAW_OR_FRESH)) score += r.w;
-  if (EATEN_COOKED.has(group) || (group === '1600' && DRY_LEGUME.test(desc))) {
+  for (const r of DESC_RULES) if (r.re.test(desc) && !((meat || milled) && r === RAW_OR_FRESH)) score += r.w;
+  if (!milled && (EATEN_COOKED.has(group) || (group === '1600' && DRY_LEGUME.test(desc)))) {
     if (COOKED.test(desc)) score += 0.5;
     // A bare grain ("Oats", "Barley, pearled") is the uncooked ingredient too; ready-to-eat cereals are not.
     else if (UNCOOKED.test(desc) || group === '2000') score -= 0.6;
