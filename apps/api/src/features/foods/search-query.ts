@@ -172,7 +172,8 @@ function wordMatch(q: string, w: string): number {
   // Cheap guard first: an edit distance of 1–2 needs similar lengths and (nearly always) the same first letter.
   if (q.length >= 4 && w.length >= 4 && q[0] === w[0] && Math.abs(q.length - w.length) <= 3) {
     const d = distance(q, w);
-    if (d <= (q.length >= 7 ? 2 : 1)) return 0.6;
+    // The closer spelling first: "crawfish" is a crayfish (one letter) before a catfish (two).
+    if (d <= (q.length >= 7 ? 2 : 1)) return d === 1 ? 0.6 : 0.55;
     // "brocoli" against "broccoli": a typo inside a word being typed.
     if (q.length >= 5 && distance(q, w.slice(0, q.length)) <= 1 && w.length > q.length) return 0.5;
   }

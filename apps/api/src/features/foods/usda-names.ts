@@ -190,6 +190,9 @@ const TEXT_SYNONYMS: [RegExp, string][] = [
   [/\bcrookneck\b/i, 'yellow squash'],
   [/^cheese, monterey\b/i, 'monterey jack'],
   [/\bpak-choi\b|\bbok choy\b/i, 'bok choy pak choi'],
+  [/\bpork skins\b/i, 'pork rinds cracklings'],
+  [/\bportabella\b/i, 'portobello'],
+  [/\bcrayfish\b/i, 'crawfish crawdad'],
 ];
 
 export function synonymsFor(desc: string): string {

@@ -144,6 +144,14 @@ describe('POST /recipes/analyze', () => {
     expect(oil.food_name).toMatch(/^Oil, olive/);
   });
 
+  it('means raw fish and meat, though the foods search puts the cooked forms people log first', async () => {
+    const res = await t.http.post('/recipes/analyze', { ingredients: ['4 (6 oz) salmon fillets', '1 lb chicken breast'] }, { token: pro });
+    expect(res.status).toBe(200);
+    const [salmon, chicken] = res.json.recipe_details.ingredients;
+    expect(salmon.food_name).toMatch(/^Fish, salmon, .*raw/);
+    expect(chicken.food_name).toMatch(/^Chicken, .*raw/);
+  });
+
   it('imports a recipe page from the (loopback) site and analyses it', async () => {
     const page = expectedPages.find((p) => p.structure === 'graph')!;
     const res = await t.http.post('/recipes/analyze', { url: `${site.url}/pages/${page.file}` }, { token: pro });
