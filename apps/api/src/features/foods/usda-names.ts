@@ -223,6 +223,8 @@ const DESC_RULES: Rule[] = [
   { re: /\bwhole\b|\bplain\b|\bregular\b|\bstandard\b|\ball varieties\b|\ball types\b|\blong-grain\b|\byear round average\b|\bair-popped\b|\bunenriched\b|\benriched\b|\bcommercially prepared\b/i, w: 0.2 },
   { re: /\bcooked\b|\broasted\b|\bbrewed\b|\bboiled\b|\bgrilled\b|\bbaked\b/i, w: 0.15 },
   { re: /\bwith skin\b|\bdry roasted\b|\bskinless\b|\blean only\b/i, w: 0.15 },
+  // A chop or a steak is sold on the bone: the boneless cut is the special one.
+  { re: /\bbone-in\b/i, w: 0.1 },
 ];
 
 /** Brand names in SR21 descriptions are upper case ("CAMPBELL'S CHUNKY", "KRAFT"): brand oddities rank down. */
@@ -243,7 +245,7 @@ const DRY_LEGUME = /\bmature seeds\b/i;
 const COOKED = /\bcooked\b|\broasted\b|\bboiled\b|\bbaked\b|\bbroiled\b|\bgrilled\b|\bbraised\b|\bpan-fried\b|\bstewed\b/i;
 const UNCOOKED = /\braw\b|\bdry\b|\bfresh-refrigerated\b|\bsprouted\b|\bunprepared\b/i;
 /** The typical form of a food: "Tomatoes, red, ripe, raw, year round average", all-purpose flour; milk as a drink ("fluid"), not powder. */
-const TYPICAL = /\byear round average\b|\bripe\b|\ball-purpose\b/i;
+const TYPICAL = /\byear round average\b|\bripe\b|\ball-purpose\b|\bcenter (loin|rib|cut)\b/i;
 /** Dairy and drinks as powder ("Milk, dry, nonfat") are ingredients; people log the liquid ("skim milk"). */
 const POWDER = /\bdry\b|\bpowder\b/i;
 
