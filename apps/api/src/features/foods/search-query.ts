@@ -77,11 +77,24 @@ export function normalizeWord(w: string): string {
   const x = w.toLowerCase().replace(/[^a-z0-9%]/g, '');
   // "-ie" words and their plurals meet the "-y" ones: cookie, cookies → cooky; pie, pies → py; berries → berry.
   if (x.length >= 3 && /[^aeiou]ies?$/.test(x)) return x.replace(/ies?$/, 'y');
+  return pluralWord(x);
+}
+
+/** Plural and singular without the "-ie" rule: the ranking's word for the rest of the words. */
+function pluralWord(w: string): string {
+  const x = w.toLowerCase().replace(/[^a-z0-9%]/g, '');
   if (x.length < 4 || /(ss|us|is)$/.test(x)) return x;
+  if (x.endsWith('ies')) return x.slice(0, -3) + 'y';
   if (/(oes|ches|shes|xes|sses)$/.test(x)) return x.slice(0, -2);
   if (x.endsWith('s')) return x.slice(0, -1);
   return x;
 }
+
+/**
+ * The words handed to PostgreSQL's text search as typed: it stems them itself, the same way as the foods' text
+ * ("pies", "pie" → pie; "cookies", "cookie" → cooki). The ranking's stems are not its: "py" would match nothing.
+ */
+const textWord = (w: string) => w.toLowerCase().replace(/[^a-z0-9%]/g, '');
 
 function tsWord(w: string, prefix = true): string {
   const clean = w.replace(/[^a-z0-9]/g, '');
@@ -110,31 +123,37 @@ export function parseQuery(query: string, alternatives?: string[][]): ParsedQuer
 
 function build(wordAlternatives: string[][], noun: number): ParsedQuery {
   const words = wordAlternatives.map((a) => a[0]!);
-  const typed = new Set(words.map(normalizeWord));
-  const groups = wordAlternatives.map((alts0) => {
-    const alts = alts0.flatMap((w) => QUERY_SYNONYMS[w] ?? QUERY_SYNONYMS[normalizeWord(w)] ?? [w]);
-    const own = normalizeWord(alts0[0]!);
-    // A synonym that is another word of the query says nothing more: "beef steak" asks for a steak.
-    return alts
-      .map((a) => {
-        const altWords = a.replace(/^~/, '').split(' ').map(normalizeWord).filter(Boolean);
-        return a.startsWith('~') ? [BROADER_MARK, ...altWords] : altWords;
-      })
-      .filter((a) => a.length !== 1 || a[0] === own || !typed.has(a[0]!));
-  });
+  /** Each word's alternatives, as words normalised by `norm`. */
+  const groupsBy = (norm: (w: string) => string) => {
+    const typed = new Set(words.map(norm));
+    return wordAlternatives.map((alts0) => {
+      const alts = alts0.flatMap((w) => QUERY_SYNONYMS[w] ?? QUERY_SYNONYMS[normalizeWord(w)] ?? [w]);
+      const own = norm(alts0[0]!);
+      // A synonym that is another word of the query says nothing more: "beef steak" asks for a steak.
+      return alts
+        .map((a) => {
+          const altWords = a.replace(/^~/, '').split(' ').map(norm).filter(Boolean);
+          return a.startsWith('~') ? [BROADER_MARK, ...altWords] : altWords;
+        })
+        .filter((a) => a.length !== 1 || a[0] === own || !typed.has(a[0]!));
+    });
+  };
+  // Ranking compares words with normalizeWord; the text search gets words PostgreSQL stems itself.
+  const groups = groupsBy(normalizeWord);
+  const textGroups = groupsBy(textWord);
   const groupTs = (g: string[][], prefix: boolean) => {
     const alts = g.map((words) => words.map((w) => tsWord(w, prefix)).filter(Boolean).join(' & ')).filter(Boolean);
     return alts.length ? `(${alts.map((a) => `(${a})`).join(' | ')})` : '';
   };
-  const tsquery = (prefix: (i: number) => boolean) => groups.map((g, i) => groupTs(g, prefix(i))).filter(Boolean).join(' & ');
+  const tsquery = (prefix: (i: number) => boolean) => textGroups.map((g, i) => groupTs(g, prefix(i))).filter(Boolean).join(' & ');
   return {
     groups,
     strict: tsquery(() => true),
     exact: tsquery(() => false),
-    typing: tsquery((i) => i === groups.length - 1),
+    typing: tsquery((i) => i === textGroups.length - 1),
     text: words.join(' '),
-    any: groups.map((g) => groupTs(g, true)).filter(Boolean).join(' | '),
-    anyExact: groups.map((g) => groupTs(g, false)).filter(Boolean).join(' | '),
+    any: textGroups.map((g) => groupTs(g, true)).filter(Boolean).join(' | '),
+    anyExact: textGroups.map((g) => groupTs(g, false)).filter(Boolean).join(' | '),
     noun: Math.max(0, noun),
   };
 }

@@ -121,7 +121,8 @@ export function headWords(desc: string): string {
   const syn = synonymsFor([core, ...(segs.slice(0, 2).join(', ').match(/\([^)]*\)/g) ?? [])].join(' '));
   // A name in parentheses beside the first words is another name of the food: "Plums, dried (prunes)",
   // "Coriander (cilantro) leaves", "Tangerines, (mandarin oranges)". One word names the kind of food
-  // (prunes are what the food is); two only describe it ("Salsify, (vegetable oyster)" is no oyster).
+  // (prunes are what the food is); two only describe it ("Salsify, (vegetable oyster)" is no oyster, a
+  // "Pitanga, (surinam-cherry)" no cherry).
   // A list in parentheses is what the food is made of: "Vegetables, mixed (corn, lima beans, …)".
   const aliases = (segs.slice(0, 2).join(', ').match(/\(([a-z][a-z-]*(?: [a-z][a-z-]*)?)\)/gi) ?? []).map((m) => m.slice(1, -1)).filter((a) => !NOT_ALIAS.test(a));
   const clean = (x: string) => x.toLowerCase().replace(/[()]/g, ' ').replace(/\s+/g, ' ').trim();
@@ -131,7 +132,7 @@ export function headWords(desc: string): string {
   const markNoun = (x: string) => clean(x).replace(/^(.*?[a-z0-9%])([^a-z0-9%]*)((\bwith\b.*)?)$/, '$1*$2$3');
   // "Cereals ready-to-eat" are cereals.
   const marked = more.map((m, i) => ((i === 0 && isCategory) || !isCategory ? markNoun(m.replace(/ ready-to-eat$/i, '')) + (/ ready-to-eat$/i.test(m) ? ' ready-to-eat' : '') : clean(m)));
-  for (const a of aliases) marked.push(a.includes(' ') ? clean(a) : markNoun(a));
+  for (const a of aliases) marked.push(/[ -]/.test(a) ? clean(a) : markNoun(a));
   if (syn) marked.push(syn);
   // USDA puts the noun first and a modifier after it: "Cream, sour" is sour cream, "Milk, chocolate" chocolate
   // milk. The modifier names the food only together with its noun ("Bread, oatmeal" is no oatmeal).
