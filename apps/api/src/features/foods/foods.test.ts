@@ -159,6 +159,8 @@ describe('the words people use for USDA wording', () => {
     for (const f of await top3Mine('cookie')) expect(f.name).toMatch(/^Cookies, /);
     expect((await top3Mine('flour'))[0]!.name).toMatch(/^Wheat flour, white, all-purpose/);
     for (const q of ['cod', 'fish']) expect((await top3Mine(q))[0]!.name, q).toMatch(/^Fish, .*cooked/);
+    // Only the last word may still be being typed: "grape nuts" is the cereal, no "grated" coconut cream.
+    expect((await top3Mine('grape nuts'))[0]!.name).toMatch(/Grape-nuts/i);
     // "Milk, buttermilk" is a buttermilk, before the buttermilk salad dressing.
     expect((await top3Mine('buttermilk'))[0]!.name).toMatch(/^Milk, buttermilk/);
   });

@@ -184,8 +184,11 @@ function nounsOf(searchHead: string, core: string[]): string[] {
   return marked ? marked.map(normalizeWord) : core.slice(-1);
 }
 
-/** How well one query word matches one food word: exact 1, prefix 0.75, one or two typos 0.6. */
-function wordMatch(q: string, w: string): number {
+/**
+ * How well one query word matches one food word: exact 1, prefix 0.75, one or two typos 0.6. `typing`: the
+ * word may still be being typed (the query's last word), so a typo in its start counts too.
+ */
+function wordMatch(q: string, w: string, typing = true): number {
   if (q === w) return 1;
   if (q.length >= 2 && w.startsWith(q)) return 0.75;
   // Cheap guard first: an edit distance of 1–2 needs similar lengths and (nearly always) the same first letter.
@@ -194,12 +197,13 @@ function wordMatch(q: string, w: string): number {
     // The closer spelling first: "crawfish" is a crayfish (one letter) before a catfish (two).
     if (d <= (q.length >= 7 ? 2 : 1)) return d === 1 ? 0.6 : 0.55;
     // "brocoli" against "broccoli": a typo inside a word being typed.
-    if (q.length >= 5 && distance(q, w.slice(0, q.length)) <= 1 && w.length > q.length) return 0.5;
+    // Not for a word the query goes on after: "grape nuts" is no "grated" coconut.
+    if (typing && q.length >= 5 && distance(q, w.slice(0, q.length)) <= 1 && w.length > q.length) return 0.5;
   }
   return 0;
 }
 
-function bestIn(group: string[][], words: string[]): number {
+function bestIn(group: string[][], words: string[], typing = true): number {
   let best = 0;
   for (const alt0 of group) {
     const broader = alt0[0] === BROADER_MARK;
@@ -207,7 +211,7 @@ function bestIn(group: string[][], words: string[]): number {
     let sum = 0;
     for (const q of alt) {
       let m = 0;
-      for (const w of words) m = Math.max(m, wordMatch(q, w));
+      for (const w of words) m = Math.max(m, wordMatch(q, w, typing));
       sum += m;
     }
     best = Math.max(best, (sum / alt.length) * (broader ? BROADER : 1));
@@ -240,10 +244,11 @@ export function score(q: ParsedQuery, c: Candidate): number {
   let coverage = 0;
   let headCoverage = 0;
   let nameCoverage = 0;
-  for (const g of q.groups) {
-    coverage += bestIn(g, all);
-    headCoverage += bestIn(g, head);
-    nameCoverage += bestIn(g, name);
+  for (const [i, g] of q.groups.entries()) {
+    const typing = i === q.groups.length - 1;
+    coverage += bestIn(g, all, typing);
+    headCoverage += bestIn(g, head, typing);
+    nameCoverage += bestIn(g, name, typing);
   }
   const n = q.groups.length;
   coverage /= n;
