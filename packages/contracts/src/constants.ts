@@ -104,3 +104,7 @@ export const MAX_LOGGING_REMINDER_TIMES = 6;
 
 /** Servings in one food-log entry: more than 0, at most this (food-logs.ts; the forms say it as "From 0.01 to 100"). */
 export const MAX_SERVINGS_PER_LOG = 100;
+
+/** Servings of a recipe and grams of one ingredient, at most (recipes.ts; the recipe forms say "From 1 to 1,000" and "From 0.01 to 100,000"). */
+export const MAX_RECIPE_SERVINGS = 1000;
+export const MAX_INGREDIENT_GRAMS = 100_000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INGREDIENT_GRAMS, MAX_RECIPE_SERVINGS } from './constants.ts';
 
 /** Nutrient amounts of a recipe (per serving or in total), g except sodium, potassium and cholesterol (mg). Default 0 each. */
 export const RecipeNutritionSchema = z
@@ -30,7 +31,7 @@ export const AnalyzeRecipeBodySchema = z
   .object({
     url: z.string().trim().min(1).max(2000).optional(),
     title: z.string().trim().max(200).optional(),
-    servings: z.number().positive().max(1000).optional(),
+    servings: z.number().positive().max(MAX_RECIPE_SERVINGS).optional(),
     ingredients: z.array(line).min(1, 'Give at least one ingredient line').max(100).optional(),
   })
   .refine((b) => b.url || b.ingredients, { message: 'Send a url or ingredient lines', path: ['url'] });
@@ -78,12 +79,12 @@ export const AnalyzeRecipeResponseSchema = z.object({ recipe_details: RecipeDeta
 /** A saved recipe's ingredient: a database food and its weight. */
 export const RecipeIngredientInputSchema = z.object({
   food_id: z.string().min(1).max(80),
-  grams: z.number().positive().max(100_000),
+  grams: z.number().positive().max(MAX_INGREDIENT_GRAMS),
   original: z.string().trim().max(500).optional(),
 });
 export const RecipeSaveBodySchema = z.object({
   title: z.string().trim().min(1, 'title must not be empty').max(200),
-  servings: z.number().positive().max(1000),
+  servings: z.number().positive().max(MAX_RECIPE_SERVINGS),
   ingredients: z.array(RecipeIngredientInputSchema).min(1, 'Add at least one ingredient').max(100),
   instructions: z.array(z.string().trim().max(5000)).max(100).default([]),
   source_url: z.string().trim().max(2000).nullable().optional(),

@@ -158,6 +158,62 @@ function build(wordAlternatives: string[][], noun: number): ParsedQuery {
   };
 }
 
+/** Words split into two known words are tried from this length ("milkshake"), up to MAX_SPLIT letters. */
+const MIN_SPLIT = 6;
+const MAX_SPLIT = 16;
+
+export interface CompoundTerms {
+  /** Each adjacent pair of typed words written as one ("" where a pair cannot be). */
+  joins: string[];
+  /** Each typed word's ways to be cut in two, both halves of 3+ letters. */
+  splits: [string, string][][];
+  /** The vocabulary words that decide them (with the second halves' plurals: "shake" is known as "shakes"). */
+  lookup: string[];
+}
+
+/** The compounds a query could mean, to be looked up in the vocabulary at once. */
+export function compoundTerms(typed: string[]): CompoundTerms {
+  const alpha = (w: string) => /^[a-z]+$/.test(w);
+  const joins = typed.slice(1).map((w, i) => (alpha(typed[i]!) && alpha(w) && typed[i]!.length + w.length <= MAX_SPLIT ? typed[i]! + w : ''));
+  const splits = typed.map((w) => {
+    const out: [string, string][] = [];
+    if (alpha(w) && w.length >= MIN_SPLIT && w.length <= MAX_SPLIT) for (let i = 3; i <= w.length - 3; i++) out.push([w.slice(0, i), w.slice(i)]);
+    return out;
+  });
+  const lookup = [...new Set([...joins.filter(Boolean), ...splits.flat(2), ...splits.flat().map(([, b]) => `${b}s`)])];
+  return { joins, splits, lookup };
+}
+
+/**
+ * Compounds, written together or apart, given the known words: two query words that food names write as one
+ * ("water chestnuts": "Waterchestnuts"; "low fat": "lowfat"; "hot dog": "hotdog"), and a word no food uses that
+ * is two known words ("multigrain": "Multi-Grain"); with `splitKnown`, when few foods have the words, also a
+ * word some food uses ("milkshake": "Milk shakes" beside one "milkshake mix"). Returns each typed word's
+ * alternatives ([word, …]) for parseQuery, or null when there are none.
+ */
+export function compoundAlternatives(typed: string[], terms: CompoundTerms, known: Set<string>, splitKnown = false): string[][] | null {
+  const alts = typed.map((w) => [w]);
+  let found = false;
+  terms.joins.forEach((j, i) => {
+    if (j && known.has(j)) {
+      alts[i]!.push(j);
+      alts[i + 1]!.push(j);
+      found = true;
+    }
+  });
+  typed.forEach((w, i) => {
+    if (known.has(w) && !splitKnown) return;
+    // The most even split: "milkshake" is "milk shake(s)".
+    const ok = terms.splits[i]!.filter(([a, b]) => known.has(a) && (known.has(b) || known.has(`${b}s`)));
+    const best = ok.sort((x, y) => Math.min(y[0].length, y[1].length) - Math.min(x[0].length, x[1].length))[0];
+    if (best) {
+      alts[i]!.push(best.join(' '));
+      found = true;
+    }
+  });
+  return found ? alts : null;
+}
+
 export interface Candidate {
   search_head: string;
   search_text: string;

@@ -10,7 +10,7 @@ import * as repo from './repository.ts';
 import { searchText, servingRow, toDetail, toSearchResult, usdaRow } from './food-rows.ts';
 import { displayBarcode, toGtin14 } from './gtin.ts';
 import { offProductToRow } from './off-mapping.ts';
-import { namesKind, parseQuery, score } from './search-query.ts';
+import { compoundAlternatives, compoundTerms, namesKind, parseQuery, score } from './search-query.ts';
 import { cacheKey, searchCacheFor, type SharedSearch } from './search-cache.ts';
 import type { UsdaSeed } from './seed-format.ts';
 import { SEED_FILE } from '../../paths.ts';
@@ -118,56 +118,15 @@ async function withCustomFoods(db: Db, userId: number, shared: SharedSearch, pag
  */
 const breathe = () => setImmediate();
 
-/** Words split into two known words are tried from this length ("milkshake"), up to MAX_SPLIT letters. */
-const MIN_SPLIT = 6;
-const MAX_SPLIT = 16;
-
-/**
- * Compounds, written together or apart, in one look-up of the vocabulary: two query words that food
- * names write as one ("water chestnuts": "Waterchestnuts"; "low fat": "lowfat"; "hot dog": "hotdog"), and a
- * word no food uses that is two known words ("multigrain": "Multi-Grain"); with `splitKnown`, when few foods
- * have the words, also a word some food uses ("milkshake": "Milk shakes" beside one "milkshake mix").
- * Returns each typed word's alternatives ([word, …]), or null when there are none.
- */
-async function compoundAlternatives(db: Db, typed: string[], splitKnown = false): Promise<string[][] | null> {
-  const alpha = (w: string) => /^[a-z]+$/.test(w);
-  const joins = typed.slice(1).map((w, i) => (alpha(typed[i]!) && alpha(w) && typed[i]!.length + w.length <= MAX_SPLIT ? typed[i]! + w : ''));
-  const splits = typed.map((w) => {
-    if (!alpha(w) || w.length < MIN_SPLIT || w.length > MAX_SPLIT) return [];
-    const out: [string, string][] = [];
-    for (let i = 3; i <= w.length - 3; i++) out.push([w.slice(0, i), w.slice(i)]);
-    return out;
-  });
-  if (!joins.some(Boolean) && !splits.some((s) => s.length)) return null;
-  const lookup = new Set([...typed, ...joins.filter(Boolean), ...splits.flat(2), ...splits.flat().map(([, b]) => `${b}s`)]);
-  const known = await repo.knownTerms(db, [...lookup]);
-  const alts = typed.map((w) => [w]);
-  let found = false;
-  joins.forEach((j, i) => {
-    if (j && known.has(j)) {
-      alts[i]!.push(j);
-      alts[i + 1]!.push(j);
-      found = true;
-    }
-  });
-  typed.forEach((w, i) => {
-    if (known.has(w) && !splitKnown) return;
-    // The most even split of a word no food uses (or that few foods use): "milkshake" is "milk shake(s)".
-    const ok = splits[i]!.filter(([a, b]) => known.has(a) && (known.has(b) || known.has(`${b}s`)));
-    const best = ok.sort((x, y) => Math.min(y[0].length, y[1].length) - Math.min(x[0].length, x[1].length))[0];
-    if (best) {
-      alts[i]!.push(best.join(' '));
-      found = true;
-    }
-  });
-  return found ? alts : null;
-}
-
 async function candidates(db: Db, userId: number | typeof repo.SHARED_ONLY, query: string) {
   let q = parseQuery(query);
   if (!q.text) return null;
   const typed = q.text.split(' ');
-  let compounds = await compoundAlternatives(db, typed);
+  // One look-up of the vocabulary per search, for the compounds and for the typo check below.
+  const terms = compoundTerms(typed);
+  let vocabulary: Set<string> | undefined;
+  const known = async () => (vocabulary ??= await repo.knownTerms(db, [...new Set([...typed.filter((w) => w.length <= MAX_WORD), ...terms.lookup])]));
+  let compounds = terms.lookup.length ? compoundAlternatives(typed, terms, await known()) : null;
   if (compounds) q = parseQuery(query, compounds);
   let rows: repo.SearchCandidate[] = [];
   let total = 0;
@@ -177,12 +136,12 @@ async function candidates(db: Db, userId: number | typeof repo.SHARED_ONLY, quer
     await breathe();
     const words = typed.filter((w) => w.length <= MAX_WORD);
     // Only words no food uses are corrected: a known word with few matches is not a typo.
-    const known = await repo.knownTerms(db, words);
-    const misspelt = new Set(words.filter((w) => w.length >= 3 && /[a-z]/.test(w) && !known.has(w)).slice(0, MAX_CORRECTED_WORDS));
+    const vocab = await known();
+    const misspelt = new Set(words.filter((w) => w.length >= 3 && /[a-z]/.test(w) && !vocab.has(w)).slice(0, MAX_CORRECTED_WORDS));
     // In sequence: inside the search's transaction one client runs one query at a time.
     const similar: string[][] = [];
     for (const w of words) similar.push(misspelt.has(w) ? await repo.similarTerms(db, w, SIMILAR_TERMS) : []);
-    const split = await compoundAlternatives(db, typed, true);
+    const split = compoundAlternatives(typed, terms, vocab, true);
     const resplit = !!split && split.some((alts, i) => alts.length > (compounds?.[i]?.length ?? 1));
     if (split) compounds = split;
     const compoundsOf = (w: string) => compounds?.[typed.indexOf(w)]?.slice(1) ?? [];
