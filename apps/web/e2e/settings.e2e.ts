@@ -11,6 +11,24 @@ useProduct((s, b) => {
 });
 
 describe('settings', () => {
+  test('a goal being typed stays when another card saves and the settings are fetched again', async () => {
+    const user = await registerVerifiedUser(server);
+    const ctx = await newContext(browser, DESKTOP);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, user.token, '/settings');
+    await page.getByLabel('Calories').fill('2345');
+    // Saving a diet type refetches GET /user-settings; the goals card used to reset its fields to what that returned.
+    const refetched = page.waitForResponse((r) => r.url().endsWith('/user-settings') && r.request().method() === 'GET');
+    await page.getByRole('group', { name: 'Diet types' }).getByRole('button', { name: 'Vegetarian' }).click();
+    await page.getByText('Diet types saved').waitFor();
+    await refetched;
+    await poll(() => page.getByLabel('Calories').inputValue()).toBe('2345');
+    await page.getByRole('button', { name: 'Save goals' }).click();
+    await page.getByText('Daily goals saved').waitFor();
+    await poll(async () => (await apiCall(server, 'GET', '/user-settings', undefined, user.token)).json.daily_calorie_goal).toBe(2345);
+    await ctx.close();
+  });
+
   test('goals from the Mifflin-St Jeor helper are saved; diet types and allergies toggle', async () => {
     const user = await registerVerifiedUser(server);
     const ctx = await newContext(browser, DESKTOP);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -54,7 +54,16 @@ export function GoalsCard({ settings }: { settings: UserSettings }) {
   const [helper, setHelper] = useState(false);
   const [save, { isLoading, error, reset }] = useUpdateUserSettingsMutation();
   const [tried, setTried] = useState(false);
-  useEffect(() => setDraft(toDraft(settings)), [settings]);
+  // New settings from the server (this card's save, or the refetch after another card saved its diet types or
+  // allergies): the fields the user has not touched follow them, and what is being typed in the others stays.
+  // Replacing the whole draft threw away a goal typed while that refetch was on its way.
+  const [basis, setBasis] = useState(settings);
+  if (settings !== basis) {
+    const before = toDraft(basis);
+    const after = toDraft(settings);
+    setBasis(settings);
+    setDraft((d) => Object.fromEntries(FIELDS.map((f) => [f.key, d[f.key] === before[f.key] ? after[f.key] : d[f.key]])) as Draft);
+  }
   const local = useMemo(() => checkDraft(draft), [draft]);
   // Local messages appear once the user tried to save, then follow every keystroke; server ones until the next edit.
   const messageFor = (k: GoalKey) => (tried ? local.errors[k] : undefined) ?? fieldError(error, k);
@@ -69,7 +78,7 @@ export function GoalsCard({ settings }: { settings: UserSettings }) {
       return;
     }
     try {
-      await save(local.body).unwrap();
+      setDraft(toDraft(await save(local.body).unwrap()));
       setTried(false);
       notify.success('Daily goals saved');
     } catch (e) {
