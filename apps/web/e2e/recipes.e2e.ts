@@ -108,8 +108,11 @@ describe('recipes', () => {
     await page.getByRole('link', { name: /Strawberry Banana Smoothie/ }).click();
     await page.waitForURL(/\/recipe\/\d+$/);
     await page.getByRole('button', { name: 'Log a serving' }).click();
-    await page.getByText('Logged to your food log.').waitFor();
-    await page.goto(`${server.baseUrl}/food-log`);
+    await page.getByText('Logged 1 serving of Strawberry Banana Smoothie to dinner today.').waitFor();
+    // One confirmation, not a toast as well; its button opens the day's log.
+    expect(await page.getByText(/^Logged /).count()).toBe(1);
+    await page.getByRole('link', { name: 'Open the food log' }).click();
+    await page.waitForURL(/\/food-log$/);
     await page.getByText('Strawberry Banana Smoothie').first().waitFor();
     const date = new Date().toISOString().slice(0, 10);
     const summary = await apiCall(server, 'GET', `/food-logs/daily-summary/${date}`, undefined, user.token);
@@ -153,7 +156,7 @@ describe('recipes', () => {
     await page.getByRole('listitem').getByText(/^Banana, raw.*, 236\sg$/).waitFor();
     expect(await page.getByRole('listitem').filter({ hasText: '—' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Log a serving' }).click();
-    await page.getByText('Logged to your food log.').waitFor();
+    await page.getByText('Logged 1 serving of Banana oat bowl to dinner today.').waitFor();
     await page.goto(`${server.baseUrl}/food-log`);
     await page.getByText('Banana oat bowl').first().waitFor();
 

@@ -16,7 +16,7 @@ import { migrate } from '../../api/src/db/migrate.ts';
 import { buildApp } from '../../api/src/app.ts';
 import { runReminders } from '../../api/src/features/reminders/service.ts';
 import { instantOf, localDate } from '../../api/src/features/reminders/schedule.ts';
-import { apiCall, ensureWebBuilt, launchBrowser, newContext, openSignedIn, poll, registerVerifiedUser, DESKTOP, type Server } from './harness';
+import { apiCall, ensureWebBuilt, launchBrowser, openSignedIn, poll, registerVerifiedUser, DESKTOP, type Server } from './harness';
 
 let app: FastifyInstance;
 let database: Database;
@@ -48,7 +48,8 @@ const badge = (page: import('playwright-core').Page) => page.locator('[data-test
 describe('reminders', () => {
   test('turn on a logging reminder in Settings; at its time the bell shows it; Log Food Now opens the food log', async () => {
     const u = await registerVerifiedUser(server);
-    const ctx = await newContext(browser, DESKTOP);
+    // A 12-hour locale: the saved times read the way the time inputs beside them do ("08:00 PM", not "20:00").
+    const ctx = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
     const page = await ctx.newPage();
     await openSignedIn(page, server, u.token, '/settings');
 
@@ -64,6 +65,7 @@ describe('reminders', () => {
     await poll(async () => (await get('/notifications/preferences', u.token)).logging_reminder.enabled).toBe(true);
     const prefs = await get('/notifications/preferences', u.token);
     expect(prefs.logging_reminder.times).toContain('20:00');
+    await section.getByLabel('Logging reminder times').getByText(/^08:00\sPM$/).waitFor();
     // Adding a time answers even when it cannot: nothing chosen, then one already on the list.
     const add = section.getByRole('button', { name: 'Add', exact: true });
     await add.click();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { countOf, foodList, formatDate, formatDay, formatDayRange, formatWeekday, formatGrams, formatKcal, formatNumber, formatPrice, formatRecurringPrice, MEAL_LABELS, pluralize } from './format';
+import { countOf, foodList, formatClock, formatDate, formatDay, formatDayRange, formatWeekday, formatGrams, formatKcal, formatNumber, formatPrice, formatRecurringPrice, MEAL_LABELS, pluralize } from './format';
 
 describe('pluralize and countOf', () => {
   test.each([
@@ -48,6 +48,14 @@ describe('Intl formatting', () => {
     expect(formatWeekday('2026-11-27', 'en-US')).toBe('Fri');
     expect(formatWeekday('2026-11-27', 'en-GB')).toBe('Fri');
     expect(formatWeekday('soon')).toBe('');
+  });
+
+  test('a wall-clock time reads as the locale writes it, like the time inputs beside it', () => {
+    expect(formatClock('18:30', 'en-US')).toMatch(/^06:30\sPM$/);
+    expect(formatClock('07:05', 'en-US')).toMatch(/^07:05\sAM$/);
+    expect(formatClock('18:30', 'en-GB')).toBe('18:30');
+    expect(formatClock('00:00', 'de-DE')).toBe('00:00');
+    expect(formatClock('24:00', 'en-US')).toBe('24:00');
   });
 
   test('food lists join with a middle dot', () => {

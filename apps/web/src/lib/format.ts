@@ -105,6 +105,16 @@ export function formatDateTime(instant: string | Date, timeZone?: string, locale
   return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(d);
 }
 
+/**
+ * A wall-clock time kept as "HH:MM" (reminders, quiet hours, sleep) as the locale writes it: "06:30 PM" in en-US,
+ * "18:30" in en-GB, the way the browser's time inputs beside it show it. Anything else is shown as given.
+ */
+export function formatClock(hhmm: string, locale = defaultLocale()): string {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(hhmm);
+  if (!m) return hhmm;
+  return dateFormat(locale, { timeZone: 'UTC', hour: '2-digit', minute: '2-digit' }).format(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2])));
+}
+
 const IRREGULAR: Record<string, string> = { leaf: 'leaves', loaf: 'loaves', half: 'halves', knife: 'knives', dash: 'dashes', pinch: 'pinches', potato: 'potatoes', tomato: 'tomatoes' };
 // Units of measure are not pluralised in English writing ("2 oz", "3 tbsp", "200 g").
 const INVARIANT = new Set(['g', 'kg', 'mg', 'ml', 'l', 'oz', 'lb', 'fl oz', 'tbsp', 'tsp', 'kcal']);

@@ -5,8 +5,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useParams } from 'react-router';
-import { notify } from '../../components/feedback/notify';
+import { Link as RouterLink, useParams } from 'react-router';
+import { paths } from '../../lib/paths';
 import { errorText } from '../../lib/errors';
 import { useCreateFoodLogMutation } from '../../lib/foods-api';
 import { useRecipeQuery } from './api';
@@ -33,9 +33,10 @@ export function Component() {
   const servingsError = rangeError(servings, LOG_SERVINGS.min, LOG_SERVINGS.max);
   async function onLog() {
     // recipe_id is accepted by POST /food-logs (recipes feature); the food-log types predate it.
-    const ok = await log({ recipe_id: id, number_of_servings: Number(servings), meal_type: meal } as never).unwrap().then(() => true, () => false);
-    if (ok) notify.success(`Logged ${countOf(Number(servings), 'serving')} of ${r!.title}`);
+    // One confirmation, in the page beside the form (not a toast as well), naming what was logged.
+    await log({ recipe_id: id, number_of_servings: Number(servings), meal_type: meal } as never).unwrap().catch(() => undefined);
   }
+  const logged = logging.isSuccess ? (logging.originalArgs as unknown as { number_of_servings: number; meal_type: (typeof MEALS)[number] } | undefined) : undefined;
   return (
     <Stack spacing={3}>
       <PageTitle>{r.title}</PageTitle>
@@ -51,7 +52,11 @@ export function Component() {
         </Button>
       </Stack>
       {logging.error ? <Alert severity="error">{errorText(logging.error)}</Alert> : null}
-      {logging.isSuccess ? <Alert severity="success">Logged to your food log.</Alert> : null}
+      {logged ? (
+        <Alert severity="success" action={<Button component={RouterLink} to={paths.foodLog} color="inherit" size="small">Open the food log</Button>}>
+          Logged {countOf(logged.number_of_servings, 'serving')} of {r.title} to {MEAL_LABELS[logged.meal_type].toLowerCase()} today.
+        </Alert>
+      ) : null}
       <Typography variant="h2" sx={{ fontSize: '1.5rem' }}>Ingredients</Typography>
       <ul>{r.ingredients.map((i, n) => <li key={n}>{i.original && i.original !== i.food_name ? `${i.original} — ` : ''}{i.food_name}, {formatGrams(Math.round(i.grams))}</li>)}</ul>
       {r.instructions.length ? (

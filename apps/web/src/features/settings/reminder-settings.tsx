@@ -20,6 +20,7 @@ import { preferencesApi, useNotificationPreferencesQuery, useRegisterDeviceToken
 import { subscribeToWebPush, webPushSupported } from './web-push';
 import { useAppDispatch } from '../../lib/hooks';
 import { said, submitOrSayWhy } from '../../lib/forms';
+import { formatClock } from '../../lib/format';
 
 const MEALS: { key: keyof MealReminderTimes; label: string }[] = [
   { key: 'breakfast', label: 'Breakfast' },
@@ -110,7 +111,7 @@ export function ReminderSettings() {
               />
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1, alignItems: 'center' }} aria-label="Logging reminder times">
                 {data.logging_reminder.times.map((t) => (
-                  <Chip key={t} label={t} onDelete={saving ? undefined : () => save({ logging_reminder: { times: data.logging_reminder.times.filter((x) => x !== t) } }, data)} />
+                  <Chip key={t} label={formatClock(t)} onDelete={saving ? undefined : () => save({ logging_reminder: { times: data.logging_reminder.times.filter((x) => x !== t) } }, data)} />
                 ))}
                 <Stack direction="row" component="form" noValidate spacing={1} sx={{ alignItems: 'flex-start' }} onSubmit={submitOrSayWhy(!!whyNotTime(newTime, data.logging_reminder.times), () => save({ logging_reminder: { times: [...data.logging_reminder.times, newTime] } }, data).then(() => (setNewTime(''), setTimeRefused(false))), () => setTimeRefused(true))}>
                   <TextField
