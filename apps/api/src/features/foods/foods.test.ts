@@ -177,6 +177,35 @@ describe('the words people use for USDA wording', () => {
   });
 });
 
+describe('cuts, cooking methods and the names shops use (relevance set 5)', () => {
+  let mine: string;
+  beforeAll(async () => {
+    mine = (await makeUser(t)).token;
+  });
+  const top3Mine = (query: string) => top3(query, mine);
+
+  it('takes a cut or part for a piece of the word before it: crab legs are crab, a tuna steak is tuna', async () => {
+    const crab = (await top3Mine('crab legs')).map((f) => f.name);
+    expect(crab[0]).toMatch(/^Crustaceans, crab/);
+    expect(crab.join(' | ')).not.toMatch(/Chicken/);
+    expect((await top3Mine('tuna steak'))[0]!.name).toMatch(/^Fish, tuna/);
+  });
+
+  it("reads a menu's cooking method as USDA's: grilled chicken is roasted chicken, boiled chicken is stewed", async () => {
+    const grilled = (await top3Mine('grilled chicken'))[0]!.name;
+    expect(grilled).toMatch(/^Chicken, .*(roasted|broiled|grilled)/);
+    expect(grilled).not.toMatch(/McDonald/);
+    expect((await top3Mine('boiled chicken'))[0]!.name).toMatch(/^Chicken, .*stewed/);
+  });
+
+  it('puts the typical form first (table wine) and knows the names shops use', async () => {
+    expect((await top3Mine('wine'))[0]!.name).toMatch(/wine, table/);
+    expect((await top3Mine('mahi mahi'))[0]!.name).toMatch(/dolphinfish/);
+    expect((await top3Mine('butter beans'))[0]!.name).toMatch(/^Lima beans/);
+    expect((await top3Mine('tater tots'))[0]!.name).toMatch(/^Potato puffs/);
+  });
+});
+
 describe('names and serving labels (issue 9 item 5)', () => {
   it('writes brand names as people do ("McDonald\'s Big Mac"), never a mangled plural', async () => {
     const names = (await top3('big mac')).map((f) => f.name);

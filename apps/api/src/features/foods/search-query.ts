@@ -5,6 +5,9 @@
  */
 import { distance } from 'fastest-levenshtein';
 
+/** Words for a cut or a part of an animal or fish (normalised), which name a piece of the word before them. */
+const PART_NOUNS = new Set(['leg', 'tail', 'fillet', 'filet', 'wing', 'breast', 'thigh', 'drumstick', 'steak', 'chop', 'rib', 'shank', 'cutlet', 'claw', 'loin']);
+
 /** Query words beyond this many are ignored. */
 export const MAX_WORDS = 6;
 
@@ -31,7 +34,11 @@ const QUERY_SYNONYMS: Record<string, string[]> = {
   bbq: ['bbq', 'barbecue'],
   diet: ['diet', 'low calorie'],
   bun: ['bun', 'roll'],
+  // Cooking methods USDA names otherwise: it roasts or broils where a menu grills, and stews a boiled chicken.
   baked: ['baked', 'roasted', 'dry heat'],
+  grilled: ['grilled', 'broiled', 'roasted', 'dry heat'],
+  roasted: ['roasted', 'baked', 'dry heat'],
+  boiled: ['boiled', 'stewed', 'moist heat'],
   // "~": a broader word, which counts less than the word itself ("steak" is most often beef, but a beef
   // named steak comes first).
   hamburger: ['hamburger', '~ground beef'],
@@ -117,7 +124,10 @@ export function parseQuery(query: string, alternatives?: string[][]): ParsedQuer
   const withAt = all.indexOf('with');
   const beforeWith = withAt > 0 ? all.slice(0, withAt).filter((w) => !STOPWORDS.has(w)).length : 0;
   const count = alternatives ? alternatives.length : words.length;
-  const noun = Math.min(count - 1, beforeWith > 0 ? beforeWith - 1 : count - 1);
+  let noun = Math.min(count - 1, beforeWith > 0 ? beforeWith - 1 : count - 1);
+  // A cut or part names which piece of the thing, and the word before it the thing: "crab legs" are crab,
+  // "tuna steak" is tuna (foods without the part are still that food; a chicken leg is no crab).
+  if (noun > 0 && PART_NOUNS.has(normalizeWord(words[noun] ?? ''))) noun -= 1;
   return build(alternatives ?? words.map((w) => [w]), noun);
 }
 

@@ -1,4 +1,5 @@
 /** Rules of the foods feature: seed loading, search ranking, detail, barcodes, custom foods. */
+import { distance } from 'fastest-levenshtein';
 import { randomUUID, createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { setImmediate } from 'node:timers/promises';
@@ -16,7 +17,7 @@ import type { UsdaSeed } from './seed-format.ts';
 import { SEED_FILE } from '../../paths.ts';
 
 /** Bump when the derived columns (names, heads, commonness) change, so existing databases reload them. */
-const DERIVATION_VERSION = 11;
+const DERIVATION_VERSION = 12;
 
 export async function loadBuiltInFoods(db: Db): Promise<{ loaded: boolean; count: number; ms: number }> {
   const started = performance.now();
@@ -38,6 +39,8 @@ const CORRECT_BELOW = 3;
  */
 const MAX_CORRECTED_WORDS = 3;
 const SIMILAR_TERMS = 3;
+/** Known words read by trigram similarity, of which the SIMILAR_TERMS closest in spelling are kept. */
+const SIMILAR_POOL = 10;
 const MAX_WORD = 24;
 
 export interface SearchOptions {
@@ -140,7 +143,7 @@ async function candidates(db: Db, userId: number | typeof repo.SHARED_ONLY, quer
     const misspelt = new Set(words.filter((w) => w.length >= 3 && /[a-z]/.test(w) && !vocab.has(w)).slice(0, MAX_CORRECTED_WORDS));
     // In sequence: inside the search's transaction one client runs one query at a time.
     const similar: string[][] = [];
-    for (const w of words) similar.push(misspelt.has(w) ? await repo.similarTerms(db, w, SIMILAR_TERMS) : []);
+    for (const w of words) similar.push(misspelt.has(w) ? closestTerms(w, await repo.similarTerms(db, w, SIMILAR_POOL)) : []);
     const split = compoundAlternatives(typed, terms, vocab, true);
     const resplit = !!split && split.some((alts, i) => alts.length > (compounds?.[i]?.length ?? 1));
     if (split) compounds = split;
@@ -169,6 +172,16 @@ async function candidates(db: Db, userId: number | typeof repo.SHARED_ONLY, quer
     return { q: { ...q, partial: true }, rows: merged, total: Math.max(total, some.total), match: rows.length ? ('full' as const) : ('partial' as const) };
   }
   return { q, rows, total, match: 'full' as const };
+}
+
+/**
+ * The known words a misspelt word most likely meant: fewest edits first, then trigram similarity (the order
+ * given). Trigrams favour a shared start, so "expresso" is nearer "express" and "expressed" than "espresso" by
+ * them, while one letter makes it espresso; ranking then decides between the words equally close.
+ */
+export function closestTerms(word: string, bySimilarity: string[]): string[] {
+  const d = new Map(bySimilarity.map((t) => [t, distance(word, t)]));
+  return [...bySimilarity].sort((a, b) => d.get(a)! - d.get(b)!).slice(0, SIMILAR_TERMS);
 }
 
 /** Several foods at once, in the order asked; unknown ids and other users' custom foods are left out. */

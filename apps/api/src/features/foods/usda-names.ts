@@ -189,11 +189,20 @@ const TEXT_SYNONYMS: [RegExp, string][] = [
   [/^cream substitute\b/i, 'coffee creamer non-dairy'],
   [/^milk, dry\b/i, 'powdered milk'],
   [/\bcrookneck\b/i, 'yellow squash'],
-  [/^cheese, monterey\b/i, 'monterey jack'],
+  [/^cheese, monterey\b/i, 'monterey jack pepper jack'],
   [/\bpak-choi\b|\bbok choy\b/i, 'bok choy pak choi'],
   [/\bpork skins\b/i, 'pork rinds cracklings'],
   [/\bportabella\b/i, 'portobello'],
   [/\bcrayfish\b/i, 'crawfish crawdad'],
+  [/\bdolphinfish\b/i, 'mahi mahimahi'],
+  [/^lima beans\b/i, 'butter beans'],
+  [/^beef, (loin, )?tenderloin\b/i, 'filet mignon'],
+  [/^kentucky fried chicken\b/i, 'kfc'],
+  [/^potato puffs\b/i, 'tater tots'],
+  [/\bpepper-type\b/i, 'dr pepper'],
+  [/\bclub soda\b|\bperrier\b/i, 'sparkling water seltzer'],
+  [/\blentils, pink\b/i, 'red lentils'],
+  [/\btwizzlers\b/i, 'licorice'],
 ];
 
 export function synonymsFor(desc: string): string {
@@ -217,13 +226,15 @@ const DESC_RULES: Rule[] = [
   { re: /\bdried\b|\bsweetened\b|\bsyrup\b|\bheavy syrup\b|\blight syrup\b/i, w: -0.35 },
   { re: /\bfortified\b|\bimitation\b|\bsubstitute\b|\bspecial dietary\b|\blow sodium\b|\breduced sodium\b|\bglucose reduced\b|\bstabilized\b|\bindustrial\b|\bproducer\b|\bfilled\b|\bnonfat milk solids\b|\bimported\b|\bmicrowave|\bunheated\b|\bheated\b|\bboiled, drained, with salt\b/i, w: -0.45 },
   { re: /\breduced[- ]calorie|\blow[- ]calorie|\bdiet\b|\bcholesterol[- ]free|\blight\b|\bfat[- ]free|\blow[- ]fat\b|\breduced[- ]fat|\bno sugar added|\blower fat/i, w: -0.8 },
-  { re: /\bleaves\b|\bstalks\b|\bflower clusters\b|\bpeel\b|\bgiblets\b|\bliver\b|\bheart\b|\bgizzard|\bvariety meats|\bby-products|\bskin only\b|\bneck\b|\bback\b|\bseparable fat\b|\bmeatless\b|\bgrass-fed\b/i, w: -0.6 },
+  { re: /\bleaves\b|\bstalks\b|\bflower clusters\b|\bpeel\b|\bgiblets\b|\bliver\b|\bheart\b|\bgizzard|\bvariety meats|\bby-products|\bskin only\b|\bneck\b|\bback\b|\bfeet\b|\bseparable fat\b|\bmeatless\b|\bgrass-fed\b/i, w: -0.6 },
   { re: /\bdry\b(?! roasted| heat)|\bdry mix\b|\bunpopped\b/i, w: -0.35 },
   { re: /\balaska native|\bnavajo|\bhopi|\bshoshone|\bapache|\bnorthern plains|\bsouthwest\b|\bmoose\b|\bcaribou\b|\bseal\b|\bwhale\b|\bwalrus\b|\bbear\b/i, w: -1.5 },
   RAW_OR_FRESH,
   { re: /\bwhole\b|\bplain\b|\bregular\b|\bstandard\b|\ball varieties\b|\ball types\b|\blong-grain\b|\byear round average\b|\bair-popped\b|\bunenriched\b|\benriched\b|\bcommercially prepared\b/i, w: 0.2 },
   { re: /\bcooked\b|\broasted\b|\bbrewed\b|\bboiled\b|\bgrilled\b|\bbaked\b/i, w: 0.15 },
   { re: /\bwith skin\b|\bdry roasted\b|\bskinless\b|\blean only\b/i, w: 0.15 },
+  // Dried pasta is the everyday pasta; fresh pasta from the chiller is the special one, cooked or not.
+  { re: /\bfresh-refrigerated\b/i, w: -0.3 },
   // A chop or a steak is sold on the bone: the boneless cut is the special one.
   { re: /\bbone-in\b/i, w: 0.1 },
 ];
@@ -245,8 +256,8 @@ const PART_ONLY = /^(skin|flesh|peel|skin only|flesh only)$/i;
 const DRY_LEGUME = /\bmature seeds\b/i;
 const COOKED = /\bcooked\b|\broasted\b|\bboiled\b|\bbaked\b|\bbroiled\b|\bgrilled\b|\bbraised\b|\bpan-fried\b|\bstewed\b/i;
 const UNCOOKED = /\braw\b|\bdry\b|\bfresh-refrigerated\b|\bsprouted\b|\bunprepared\b/i;
-/** The typical form of a food: "Tomatoes, red, ripe, raw, year round average", all-purpose flour; milk as a drink ("fluid"), not powder. */
-const TYPICAL = /\byear round average\b|\bripe\b|\ball-purpose\b|\bcenter (loin|rib|cut)\b/i;
+/** The typical form of a food: "Tomatoes, red, ripe, raw, year round average", all-purpose flour, table wine and salt; milk as a drink ("fluid"), not powder. */
+const TYPICAL = /\byear round average\b|\bripe\b|\ball-purpose\b|\bcenter (loin|rib|cut)\b|\btable\b/i;
 /** Dairy and drinks as powder ("Milk, dry, nonfat") are ingredients; people log the liquid ("skim milk"). */
 const POWDER = /\bdry\b|\bpowder\b/i;
 
