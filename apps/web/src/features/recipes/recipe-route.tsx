@@ -43,10 +43,10 @@ export function Component() {
       <Typography color="text.secondary">{countOf(r.servings, 'serving')}</Typography>
       <NutritionCard n={r.nutrition_per_serving} />
       <Stack component="form" noValidate onSubmit={submitOrSayWhy(!!servingsError, onLog, () => setRefused(true))} direction="row" spacing={2} sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }} useFlexGap>
-        <TextField select size="small" label="Meal" value={meal} onChange={(e) => setMeal(e.target.value as (typeof MEALS)[number])}>
+        <TextField select size="small" label="Meal" value={meal} sx={{ width: { xs: '100%', sm: 180 } }} onChange={(e) => setMeal(e.target.value as (typeof MEALS)[number])}>
           {MEALS.map((m) => <MenuItem key={m} value={m}>{MEAL_LABELS[m]}</MenuItem>)}
         </TextField>
-        <NumberField size="small" label="Servings" value={servings} onChange={setServings} min={LOG_SERVINGS.min} max={LOG_SERVINGS.max} error={refused && servingsError} />
+        <NumberField size="small" label="Servings" sx={{ width: { xs: '100%', sm: 120 } }} value={servings} onChange={setServings} min={LOG_SERVINGS.min} max={LOG_SERVINGS.max} error={refused && servingsError} />
         <Button type="submit" variant="contained" disabled={logging.isLoading} sx={{ mt: 0.25 }}>
           Log a serving
         </Button>
