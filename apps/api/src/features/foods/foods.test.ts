@@ -184,7 +184,7 @@ describe('the words people use for USDA wording', () => {
   });
 });
 
-describe('cuts, cooking methods and the names shops use (relevance set 5)', () => {
+describe('cuts, shapes, cooking methods, makers and the names shops use (relevance sets 5 and 6)', () => {
   const top3Mine = top3OfItsOwnUser();
 
   it('takes a cut or part for a piece of the word before it: crab legs are crab, a tuna steak is tuna', async () => {
@@ -199,6 +199,18 @@ describe('cuts, cooking methods and the names shops use (relevance set 5)', () =
     expect(grilled).toMatch(/^Chicken, .*(roasted|broiled|grilled)/);
     expect(grilled).not.toMatch(/McDonald/);
     expect((await top3Mine('boiled chicken'))[0]!.name).toMatch(/^Chicken, .*stewed/);
+  });
+
+  it('takes the shape a food is served in for the food: apple slices are apples, carrot sticks carrots', async () => {
+    expect((await top3Mine('apple slices')).some((f) => /^Apples?, raw/.test(f.name))).toBe(true);
+    expect((await top3Mine('carrot sticks'))[0]!.name).toMatch(/^Carrots?, raw/);
+  });
+
+  it("names a maker's product by the product: a taco sauce is a sauce, and plain fries stay beside a chain's", async () => {
+    expect((await top3Mine('taco sauce')).map((f) => f.name).join(' | ')).toMatch(/Taco Sauce/);
+    expect((await top3Mine('french fries')).some((f) => /^Potato(es)?, french fried/.test(f.name))).toBe(true);
+    // One letter off is a correction; five letters off ("cheese") is not.
+    expect((await top3Mine('cheesburger'))[0]!.name).toMatch(/cheeseburger/i);
   });
 
   it('puts the typical form first (table wine) and knows the names shops use', async () => {

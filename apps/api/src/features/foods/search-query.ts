@@ -5,8 +5,11 @@
  */
 import { distance } from 'fastest-levenshtein';
 
-/** Words for a cut or a part of an animal or fish (normalised), which name a piece of the word before them. */
-const PART_NOUNS = new Set(['leg', 'tail', 'fillet', 'filet', 'wing', 'breast', 'thigh', 'drumstick', 'steak', 'chop', 'rib', 'shank', 'cutlet', 'claw', 'loin']);
+/**
+ * Words for a cut or part of an animal or fish, or for the shape a food is cut or served in (normalised): they
+ * name a piece of the word before them ("crab legs", "apple slices", "carrot sticks", "coconut flakes").
+ */
+const PART_NOUNS = new Set(['leg', 'tail', 'fillet', 'filet', 'wing', 'breast', 'thigh', 'drumstick', 'steak', 'chop', 'rib', 'shank', 'cutlet', 'claw', 'loin', 'heart', 'slice', 'stick', 'chunk', 'strip', 'cube', 'wedge', 'floret', 'piece', 'bite', 'flake', 'patty']);
 
 /** Query words beyond this many are ignored. */
 export const MAX_WORDS = 6;

@@ -17,7 +17,7 @@ import type { UsdaSeed } from './seed-format.ts';
 import { SEED_FILE } from '../../paths.ts';
 
 /** Bump when the derived columns (names, heads, commonness) change, so existing databases reload them. */
-const DERIVATION_VERSION = 12;
+const DERIVATION_VERSION = 14;
 
 export async function loadBuiltInFoods(db: Db): Promise<{ loaded: boolean; count: number; ms: number }> {
   const started = performance.now();
@@ -181,7 +181,9 @@ async function candidates(db: Db, userId: number | typeof repo.SHARED_ONLY, quer
  */
 export function closestTerms(word: string, bySimilarity: string[]): string[] {
   const d = new Map(bySimilarity.map((t) => [t, distance(word, t)]));
-  return [...bySimilarity].sort((a, b) => d.get(a)! - d.get(b)!).slice(0, SIMILAR_TERMS);
+  const best = Math.min(...d.values());
+  // Only the nearly closest: "cheesburger" is a cheeseburger (one letter), not "cheese" or "burger" (five).
+  return [...bySimilarity].filter((t) => d.get(t)! <= best + 1).sort((a, b) => d.get(a)! - d.get(b)!).slice(0, SIMILAR_TERMS);
 }
 
 /** Several foods at once, in the order asked; unknown ids and other users' custom foods are left out. */

@@ -61,6 +61,9 @@ export function brandCase(text: string): string {
 
 /** A first segment that is only a brand ("McDONALD'S", "BURGER KING"): the product follows it in the name. */
 const BRAND_ONLY = /^(Mc|Mac)?[A-Z][A-Z'&. -]*$/;
+const MAKER_PENALTY = 2;
+/** A first segment that is only a maker's name: "McDONALD'S", "KENTUCKY FRIED CHICKEN", "CAMPBELL Soup Company". */
+const MAKER = /^((Mc|Mac)?[A-Z][A-Z'&. -]*|[A-Z]{3,}[A-Z'&. -]* (Soup Company|Company|Foods|Corp))$/;
 
 export function friendlyName(desc: string): string {
   const first = segments(desc)[0] ?? '';
@@ -111,8 +114,14 @@ export function headWords(desc: string): string {
   // is Cheerios ("Cereals, QUAKER, Instant Oatmeal" stays a Quaker cereal: the product is no name of its own).
   const brandFirst = BRAND_ONLY.test(segs[1] ?? '') && /[A-Z]{3}/.test(segs[1] ?? '') && /[A-Z]{3}/.test(segs[2] ?? '');
   const made = isCategory && segs.length > 2 && (PARTICIPLE.test(segs[1]!) || brandFirst) ? 1 : 0;
-  const core = (isCategory ? segs[1 + made]! : first).replace(/\([^)]*\)/g, ' ').replace(FILLER, ' ');
-  const more: string[] = isCategory ? [first, ...(made ? [segs[1]!] : [])] : [];
+  // A maker's name first ("CAMPBELL Soup Company, PACE, Green Taco Sauce", "NABISCO, NABISCO RITZ Crackers",
+  // "McDONALD'S, FILET-O-FISH"): the product, after any more brand names, is the food, and the makers only
+  // identify it. Before, the maker was the noun, so a taco sauce was no sauce and lost to a guava sauce.
+  const maker = !isCategory && segs.length > 1 && MAKER.test(first);
+  let product = 1;
+  while (maker && product < segs.length - 1 && BRAND_ONLY.test(segs[product]!)) product++;
+  const core = (maker ? segs[product]! : isCategory ? segs[1 + made]! : first).replace(/\([^)]*\)/g, ' ').replace(FILLER, ' ');
+  const more: string[] = maker ? segs.slice(0, product) : isCategory ? [first, ...(made ? [segs[1]!] : [])] : [];
   if (MEATS.test(first)) {
     // "Pork, fresh, loin, center loin (chops)": the cut is in the next segments, after fillers.
     for (const seg of segs.slice(1, 4)) if (!/raw|cooked|meat only|meat and skin|separable|all grades/i.test(seg)) more.push(seg);
@@ -131,13 +140,13 @@ export function headWords(desc: string): string {
   // cream" is a cheese) and of a meat's cut ("Pork, cured, bacon" is bacon).
   const markNoun = (x: string) => clean(x).replace(/^(.*?[a-z0-9%])([^a-z0-9%]*)((\bwith\b.*)?)$/, '$1*$2$3');
   // "Cereals ready-to-eat" are cereals.
-  const marked = more.map((m, i) => ((i === 0 && isCategory) || !isCategory ? markNoun(m.replace(/ ready-to-eat$/i, '')) + (/ ready-to-eat$/i.test(m) ? ' ready-to-eat' : '') : clean(m)));
+  const marked = more.map((m, i) => (!maker && ((i === 0 && isCategory) || !isCategory) ? markNoun(m.replace(/ ready-to-eat$/i, '')) + (/ ready-to-eat$/i.test(m) ? ' ready-to-eat' : '') : clean(m)));
   for (const a of aliases) marked.push(/[ -]/.test(a) ? clean(a) : markNoun(a));
   if (syn) marked.push(syn);
   // USDA puts the noun first and a modifier after it: "Cream, sour" is sour cream, "Milk, chocolate" chocolate
   // milk. The modifier names the food only together with its noun ("Bread, oatmeal" is no oatmeal).
   const modifierWords = segs[1]?.split(' ').filter((w) => !/^(and|or|with|of)$/i.test(w)) ?? [];
-  const modifier = !isCategory && !MEATS.test(first) && segs[1] && !/\(/.test(segs[1]) && modifierWords.length <= 2 && !STATE.test(segs[1]) ? segs[1] : '';
+  const modifier = !isCategory && !maker && !MEATS.test(first) && segs[1] && !/\(/.test(segs[1]) && modifierWords.length <= 2 && !STATE.test(segs[1]) ? segs[1] : '';
   // …unless it is itself one of that kind, in one word: "Milk, buttermilk" is a buttermilk, "Bread, cornbread" a cornbread.
   const coreNoun = clean(core).split(' ').at(-1) ?? '';
   const ownKind = modifierWords.length === 1 && coreNoun.length >= 3 && clean(modifier).endsWith(coreNoun) && clean(modifier) !== coreNoun;
@@ -203,6 +212,12 @@ const TEXT_SYNONYMS: [RegExp, string][] = [
   [/\bclub soda\b|\bperrier\b/i, 'sparkling water seltzer'],
   [/\blentils, pink\b/i, 'red lentils'],
   [/\btwizzlers\b/i, 'licorice'],
+  [/^bread, .*\btoasted\b/i, 'toast'],
+  [/\bhashed brown\b/i, 'hash browns home fries'],
+  [/^cranberries, dried\b/i, 'craisins'],
+  [/^cereals, oats, regular and quick\b/i, 'rolled oats old-fashioned'],
+  [/^cookies, fig bars\b/i, 'fig newtons'],
+  [/^chicken, .*\bwing\b/i, 'buffalo wings hot wings'],
 ];
 
 export function synonymsFor(desc: string): string {
@@ -290,6 +305,8 @@ export function commonness(desc: string, group: string, measures: string[] = [])
   // Outweighs the "fat free" penalty, so "skim milk" finds the drink before nonfat dry milk powder.
   if ((group === '0100' || group === '1400') && POWDER.test(desc)) score -= 0.7;
   if (BRAND.test(desc.replace(/\b(USDA|NFS|NS|US|U\.S\.|RTE|UHT|II|III)\b/g, ''))) score -= 1.2;
+  // A maker's product is named like the food itself ("McDONALD'S, French Fries"); the plain food of that name comes first.
+  if (MAKER.test(segments(desc)[0] ?? '') && segments(desc).length > 1) score -= MAKER_PENALTY;
   // Shorter descriptions are the general forms ("Bananas, raw" versus six qualifiers).
   score -= 0.08 * Math.max(0, segments(desc).length - 2);
   return Math.round(score * 100) / 100;
