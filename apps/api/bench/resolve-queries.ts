@@ -5,7 +5,8 @@
  * Sets 3 and 4 were written in session 31: set 3 before any result was seen (and then used to find the
  * kinds of misses), set 4 after that, as a held-out check of the rules made from set 3. Set 5 (session 32) was
  * written before any search of the session, as a held-out check of everything up to 8d25ace; set 6 after that
- * session's rules (a9fd92e), before running them on it, as their held-out check.
+ * session's rules (a9fd92e), before running them on it, as their held-out check; set 7 (portions, quantities
+ * and dishes as people type them) the same way after set 6's rules (213bbb7).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
