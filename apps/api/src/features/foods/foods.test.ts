@@ -184,7 +184,7 @@ describe('the words people use for USDA wording', () => {
   });
 });
 
-describe('cuts, shapes, cooking methods, makers and the names shops use (relevance sets 5 and 6)', () => {
+describe('cuts, shapes, cooking methods, makers and the names shops use (relevance sets 5 to 7)', () => {
   const top3Mine = top3OfItsOwnUser();
 
   it('takes a cut or part for a piece of the word before it: crab legs are crab, a tuna steak is tuna', async () => {
@@ -211,6 +211,14 @@ describe('cuts, shapes, cooking methods, makers and the names shops use (relevan
     expect((await top3Mine('french fries')).some((f) => /^Potato(es)?, french fried/.test(f.name))).toBe(true);
     // One letter off is a correction; five letters off ("cheese") is not.
     expect((await top3Mine('cheesburger'))[0]!.name).toMatch(/cheeseburger/i);
+  });
+
+  it('reads states and spellings as USDA writes them (relevance set 7)', async () => {
+    expect((await top3Mine('skinless chicken thigh'))[0]!.name).toMatch(/^Chicken, .*thigh, meat only/);
+    expect((await top3Mine('spinach leaves'))[0]!.name).toMatch(/^Spinach, raw/);
+    expect((await top3Mine('mac n cheese')).some((f) => /^Macaroni and cheese/i.test(f.name))).toBe(true);
+    // No food is a cheese omelette: the omelet (USDA's spelling) comes before the cheeses.
+    expect((await top3Mine('cheese omelette'))[0]!.name).toMatch(/omelet/);
   });
 
   it('puts the typical form first (table wine) and knows the names shops use', async () => {

@@ -11,6 +11,9 @@ describe('search query rules', () => {
     // The shape a food is cut or served in: apple slices are apples, carrot sticks carrots.
     expect(parseQuery('apple slices').noun).toBe(0);
     expect(parseQuery('carrot sticks').noun).toBe(0);
+    expect(parseQuery('spinach leaves').noun).toBe(0);
+    // "n" is "and" as typed, never a word a food must have.
+    expect(parseQuery('mac n cheese').groups).toHaveLength(2);
     // The thing before "with" still names it.
     expect(parseQuery('bagel with cream cheese').noun).toBe(0);
   });

@@ -9,12 +9,13 @@ import { distance } from 'fastest-levenshtein';
  * Words for a cut or part of an animal or fish, or for the shape a food is cut or served in (normalised): they
  * name a piece of the word before them ("crab legs", "apple slices", "carrot sticks", "coconut flakes").
  */
-const PART_NOUNS = new Set(['leg', 'tail', 'fillet', 'filet', 'wing', 'breast', 'thigh', 'drumstick', 'steak', 'chop', 'rib', 'shank', 'cutlet', 'claw', 'loin', 'heart', 'slice', 'stick', 'chunk', 'strip', 'cube', 'wedge', 'floret', 'piece', 'bite', 'flake', 'patty']);
+const PART_NOUNS = new Set(['leg', 'tail', 'fillet', 'filet', 'wing', 'breast', 'thigh', 'drumstick', 'steak', 'chop', 'rib', 'shank', 'cutlet', 'claw', 'loin', 'heart', 'leaf', 'leave', 'slice', 'stick', 'chunk', 'strip', 'cube', 'wedge', 'floret', 'piece', 'bite', 'flake', 'patty']);
 
 /** Query words beyond this many are ignored. */
 export const MAX_WORDS = 6;
 
-const STOPWORDS = new Set(['a', 'an', 'and', 'the', 'of', 'with', 'in', 'or', 'for', 'to']);
+// "n" is "and" as typed ("mac n cheese").
+const STOPWORDS = new Set(['a', 'an', 'and', 'n', 'the', 'of', 'with', 'in', 'or', 'for', 'to']);
 
 /** Query words that mean the same as other words in USDA wording; each alternative may be a phrase. */
 const QUERY_SYNONYMS: Record<string, string[]> = {
@@ -42,6 +43,13 @@ const QUERY_SYNONYMS: Record<string, string[]> = {
   grilled: ['grilled', 'broiled', 'roasted', 'dry heat'],
   roasted: ['roasted', 'baked', 'dry heat'],
   boiled: ['boiled', 'stewed', 'moist heat'],
+  sauteed: ['sauteed', 'stir fried', 'pan fried'],
+  // States USDA writes as phrases.
+  skinless: ['skinless', 'meat only'],
+  salted: ['salted', 'with salt'],
+  unsalted: ['unsalted', 'without salt'],
+  light: ['light', 'lite', '~reduced fat', '~reduced calorie'],
+  mac: ['mac', '~macaroni'],
   // "~": a broader word, which counts less than the word itself ("steak" is most often beef, but a beef
   // named steak comes first).
   hamburger: ['hamburger', '~ground beef'],
@@ -330,6 +338,6 @@ export function score(q: ParsedQuery, c: Candidate): number {
   const coreIsCategory = kind > 0 && bestIn(nounGroup.map(kindWord), core) === 0;
   const unasked = coreIsCategory ? 0 : core.filter((w) => !queryWords.some((qw) => wordMatch(qw, w) > 0)).length;
   // A partial match: the words that name the thing matter most ("green tea" is a tea, "greek yogurt" a yogurt).
-  const headNoun = q.partial ? bestIn(nounGroup, head) : 0;
+  const headNoun = q.partial ? Math.max(bestIn(nounGroup, head), 0.6 * bestIn(nounGroup, all)) : 0;
   return 1.5 * headNoun + 0.6 * kind + 4 * coverage + 1.5 * headCoverage + 0.5 * nameCoverage - 0.35 * Math.min(unasked, 4) + 0.6 * c.commonness - 0.01 * name.length;
 }

@@ -218,6 +218,11 @@ const TEXT_SYNONYMS: [RegExp, string][] = [
   [/^cereals, oats, regular and quick\b/i, 'rolled oats old-fashioned'],
   [/^cookies, fig bars\b/i, 'fig newtons'],
   [/^chicken, .*\bwing\b/i, 'buffalo wings hot wings'],
+  [/\bomelet\b/i, 'omelette'],
+  [/\bsalad, vegetable, tossed\b/i, 'garden salad side salad green salad'],
+  [/^(straw|blue|rasp|black|boysen|cran|elder|goose|mul|huckle)berries\b/i, 'berries berry'],
+  [/^egg substitute\b/i, 'egg beaters'],
+  [/\bsemisweet chocolate\b/i, 'chocolate chips'],
 ];
 
 export function synonymsFor(desc: string): string {
