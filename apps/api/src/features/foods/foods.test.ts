@@ -184,7 +184,7 @@ describe('the words people use for USDA wording', () => {
   });
 });
 
-describe('cuts, shapes, cooking methods, makers and the names shops use (relevance sets 5 to 7)', () => {
+describe('cuts, shapes, cooking methods, makers and the names shops use (relevance sets 5 to 8)', () => {
   const top3Mine = top3OfItsOwnUser();
 
   it('takes a cut or part for a piece of the word before it: crab legs are crab, a tuna steak is tuna', async () => {
@@ -219,6 +219,13 @@ describe('cuts, shapes, cooking methods, makers and the names shops use (relevan
     expect((await top3Mine('mac n cheese')).some((f) => /^Macaroni and cheese/i.test(f.name))).toBe(true);
     // No food is a cheese omelette: the omelet (USDA's spelling) comes before the cheeses.
     expect((await top3Mine('cheese omelette'))[0]!.name).toMatch(/omelet/);
+  });
+
+  it('reads diet words as USDA writes them, and vegetable oil as an oil (relevance set 8)', async () => {
+    expect((await top3Mine('sugar free jello'))[0]!.name).toMatch(/^Gelatin desserts?, .*(reduced calorie|aspartame)/);
+    // Part-skim mozzarella is not fat free.
+    expect((await top3Mine('fat free cheese'))[0]!.name).toMatch(/fat free/i);
+    expect((await top3Mine('vegetables'))[0]!.name).toMatch(/^Vegetables?, mixed/);
   });
 
   it('puts the typical form first (table wine) and knows the names shops use', async () => {

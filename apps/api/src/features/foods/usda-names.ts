@@ -113,7 +113,9 @@ export function headWords(desc: string): string {
   // So does a maker's name before a product's, both in capitals: "Cereals ready-to-eat, GENERAL MILLS, CHEERIOS"
   // is Cheerios ("Cereals, QUAKER, Instant Oatmeal" stays a Quaker cereal: the product is no name of its own).
   const brandFirst = BRAND_ONLY.test(segs[1] ?? '') && /[A-Z]{3}/.test(segs[1] ?? '') && /[A-Z]{3}/.test(segs[2] ?? '');
-  const made = isCategory && segs.length > 2 && (PARTICIPLE.test(segs[1]!) || brandFirst) ? 1 : 0;
+  // "Oil, vegetable, canola" is a canola oil: "vegetable" there only says which kind of oil, like a participle.
+  const oilKind = /^oil$/i.test(first) && /^vegetable$/i.test(segs[1] ?? '');
+  const made = isCategory && segs.length > 2 && (PARTICIPLE.test(segs[1]!) || brandFirst || oilKind) ? 1 : 0;
   // A maker's name first ("CAMPBELL Soup Company, PACE, Green Taco Sauce", "NABISCO, NABISCO RITZ Crackers",
   // "McDONALD'S, FILET-O-FISH"): the product, after any more brand names, is the food, and the makers only
   // identify it. Before, the maker was the noun, so a taco sauce was no sauce and lost to a guava sauce.
@@ -163,7 +165,9 @@ const STATE = /\b(raw|cooked|boiled|baked|roasted|fried|canned|frozen|dried|dry|
 const TEXT_SYNONYMS: [RegExp, string][] = [
   [/\bcatsup\b/i, 'ketchup'],
   [/\byogurt\b/i, 'yoghurt'],
-  [/\bnonfat\b.*\bskim\b|\bskim\b/i, 'skim fat free'],
+  // Part-skim is no skim: "Cheese, mozzarella, part skim milk" is not fat free.
+  [/\bnonfat\b.*\bskim\b|(?<!part )\bskim\b/i, 'skim fat free'],
+  [/\breduced[- ]calorie\b|\blow calorie\b|\bwith aspartame\b|\bsugar[- ]free\b|\bno sugar added\b/i, 'sugar free'],
   [/\b2% milkfat\b/i, '2% two percent'],
   [/\b1% milkfat\b/i, '1% one percent'],
   [/\bgarbanzo\b/i, 'chickpea chickpeas'],
@@ -223,6 +227,10 @@ const TEXT_SYNONYMS: [RegExp, string][] = [
   [/^(straw|blue|rasp|black|boysen|cran|elder|goose|mul|huckle)berries\b/i, 'berries berry'],
   [/^egg substitute\b/i, 'egg beaters'],
   [/\bsemisweet chocolate\b/i, 'chocolate chips'],
+  [/^cassava\b/i, 'yuca yucca manioc'],
+  [/^potato pancakes\b/i, 'latkes'],
+  [/^(crustaceans|mollusks)\b/i, 'shellfish'],
+  [/^alcoholic beverage, distilled\b/i, 'liquor spirits'],
 ];
 
 export function synonymsFor(desc: string): string {
