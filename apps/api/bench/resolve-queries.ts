@@ -7,7 +7,8 @@
  * written before any search of the session, as a held-out check of everything up to 8d25ace; set 6 after that
  * session's rules (a9fd92e), before running them on it, as their held-out check; set 7 (portions, quantities
  * and dishes as people type them) the same way after set 6's rules (213bbb7); set 8 (diet words, cuts, fish,
- * world foods, brands, baking) after set 7's (2d36c45).
+ * world foods, brands, baking) after set 7's (2d36c45); set 9 (breakfast, cuts, snacks, drinks, misspellings)
+ * after set 8's (154dd2a), the held-out check of all of them.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
