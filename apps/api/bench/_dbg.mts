@@ -7,7 +7,7 @@ const database = await openDatabase({});
 await migrate(database);
 await loadBuiltInFoods(database.db);
 const db = database.db as any;
-for (const w of ['cheesburger']) console.log(w, await repo.similarTerms(db, w, 10));
+for (const w of ['chikn', 'beaf']) console.log(w, await repo.similarTerms(db, w, 20));
 const rows = await db.execute(sql`select id, name, search_head, search_text, commonness from foods where name ilike '%ritz%' or name ilike '%popcorn chicken%' or name ilike '%taco sauce%' or name ilike '%filet-o%' limit 8`);
 console.log((rows.rows ?? rows).map((r: any) => JSON.stringify(r)).join('\n'));
 for (const q of process.argv.slice(2)) {

@@ -184,7 +184,7 @@ describe('the words people use for USDA wording', () => {
   });
 });
 
-describe('cuts, shapes, cooking methods, makers and the names shops use (relevance sets 5 to 8)', () => {
+describe('cuts, shapes, cooking methods, makers and the names shops use (relevance sets 5 to 9)', () => {
   const top3Mine = top3OfItsOwnUser();
 
   it('takes a cut or part for a piece of the word before it: crab legs are crab, a tuna steak is tuna', async () => {
@@ -226,6 +226,18 @@ describe('cuts, shapes, cooking methods, makers and the names shops use (relevan
     // Part-skim mozzarella is not fat free.
     expect((await top3Mine('fat free cheese'))[0]!.name).toMatch(/fat free/i);
     expect((await top3Mine('vegetables'))[0]!.name).toMatch(/^Vegetables?, mixed/);
+  });
+
+  it('reads typing slips, portions and serving words (relevance set 9)', async () => {
+    expect((await top3Mine('mlik'))[0]!.name).toMatch(/^Milk/);
+    expect((await top3Mine('oragne'))[0]!.name).toMatch(/^Oranges?, raw/);
+    expect((await top3Mine('chikn'))[0]!.name).toMatch(/^Chicken/);
+    expect((await top3Mine('side of fries')).some((f) => /french fried/i.test(f.name))).toBe(true);
+    // "fries" and "fried" share PostgreSQL's stem: fries are still fried potatoes, not fried chicken.
+    expect((await top3Mine('fries'))[0]!.name).toMatch(/^Potato(es)?, french fried/);
+    expect((await top3Mine('pudding cup'))[0]!.name).toMatch(/^Puddings?/);
+    // …but where foods are named by the serving word, it names them: Reese's cups, not peanut butter.
+    expect((await top3Mine('peanut butter cups')).some((f) => /Peanut Butter Cups/i.test(f.name))).toBe(true);
   });
 
   it('puts the typical form first (table wine) and knows the names shops use', async () => {

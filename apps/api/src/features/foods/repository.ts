@@ -88,6 +88,22 @@ export async function similarTerms(db: Db, word: string, limit = 4): Promise<str
 }
 
 /**
+ * Known words that hold every letter of `word` in order, starting with its first, and are one to three letters
+ * longer ("chikn": chicken): letters left out, which trigrams miss in short words. A LIKE with a wildcard
+ * between letters; the vocabulary is a few thousand words (built-in foods) to some hundred thousand.
+ */
+export async function termsWithLetters(db: Db, word: string, limit = 10): Promise<string[]> {
+  if (!/^[a-z]{4,16}$/.test(word)) return [];
+  const pattern = `${word[0]}${[...word.slice(1)].map((c) => `%${c}`).join('')}%`;
+  const rows = await db
+    .select({ term: food_terms.term })
+    .from(food_terms)
+    .where(sql`${food_terms.term} like ${pattern} and length(${food_terms.term}) between ${word.length + 1} and ${word.length + 3}`)
+    .limit(limit);
+  return rows.map((r) => r.term);
+}
+
+/**
  * Loads the built-in foods once per seed version. The transaction-scoped advisory lock makes a second
  * process (two API processes on one PostgreSQL) wait and then see the version row, so it loads nothing.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from './search-query.ts';
+import { isSubsequence, parseQuery, transpositions } from './search-query.ts';
 import { closestTerms } from './service.ts';
 
 describe('search query rules', () => {
@@ -18,8 +18,27 @@ describe('search query rules', () => {
     expect(parseQuery('bagel with cream cheese').noun).toBe(0);
   });
 
+  it('drops a portion before "of": a side of fries is fries, a cup of coffee coffee', () => {
+    expect(parseQuery('side of fries').text).toBe('fries');
+    expect(parseQuery('cup of coffee').text).toBe('coffee');
+    // Not when nothing follows, nor a word that is no portion.
+    expect(parseQuery('cup of').text).toBe('cup');
+    expect(parseQuery('cream of mushroom').text).toBe('cream mushroom');
+  });
+
+  it('finds typing slips that trigrams miss: swapped neighbours and left-out letters', () => {
+    expect(transpositions('mlik')).toContain('milk');
+    expect(transpositions('oragne')).toContain('orange');
+    expect(transpositions('a1')).toEqual([]);
+    expect(isSubsequence('chikn', 'chicken')).toBe(true);
+    expect(isSubsequence('chikn', 'chips')).toBe(false);
+    // A swap counts as one slip; among equally close words, the one holding every typed letter comes first.
+    expect(closestTerms('mlik', ['milk', 'mild', 'silk'], new Set(['milk']))[0]).toBe('milk');
+    expect(closestTerms('chikn', ['chips', 'chili', 'chicken'])[0]).toBe('chicken');
+  });
+
   it('corrects a misspelt word to the closest spellings first, whatever trigrams prefer', () => {
-    expect(closestTerms('expresso', ['express', 'expressed', 'espresso', 'expression'])).toEqual(['express', 'espresso', 'expressed']);
+    expect(closestTerms('expresso', ['express', 'expressed', 'espresso', 'expression']).slice(0, 2)).toEqual(['express', 'espresso']);
     expect(closestTerms('brocoli', ['broccoli'])).toEqual(['broccoli']);
     // Far words are no correction when a near one exists: a cheeseburger, not cheese or a burger.
     expect(closestTerms('cheesburger', ['cheeseburger', 'cheese', 'burger', 'cheesy'])).toEqual(['cheeseburger']);

@@ -9,7 +9,10 @@ import { distance } from 'fastest-levenshtein';
  * Words for a cut or part of an animal or fish, or for the shape a food is cut or served in (normalised): they
  * name a piece of the word before them ("crab legs", "apple slices", "carrot sticks", "coconut flakes").
  */
-const PART_NOUNS = new Set(['leg', 'tail', 'fillet', 'filet', 'wing', 'breast', 'thigh', 'drumstick', 'steak', 'chop', 'rib', 'shank', 'cutlet', 'claw', 'loin', 'heart', 'leaf', 'leave', 'slice', 'stick', 'chunk', 'strip', 'cube', 'wedge', 'floret', 'piece', 'bite', 'flake', 'patty']);
+const PART_NOUNS = new Set(['leg', 'tail', 'fillet', 'filet', 'wing', 'breast', 'thigh', 'drumstick', 'steak', 'chop', 'rib', 'shank', 'cutlet', 'claw', 'loin', 'heart', 'leaf', 'leave', 'half', 'halve', 'cup', 'slice', 'stick', 'chunk', 'strip', 'cube', 'wedge', 'floret', 'piece', 'bite', 'flake', 'patty']);
+
+/** Words for an amount or a container, dropped before "of" ("a cup of", "a side of"). */
+const PORTIONS = new Set(['cup', 'cups', 'glass', 'glasses', 'bowl', 'bowls', 'slice', 'slices', 'piece', 'pieces', 'side', 'plate', 'serving', 'servings', 'order', 'handful', 'scoop', 'scoops', 'bottle', 'can', 'pat', 'spoonful', 'spoon', 'tablespoon', 'tablespoons', 'tbsp', 'teaspoon', 'teaspoons', 'tsp', 'oz', 'ounce', 'ounces', 'gram', 'grams', 'g', 'pound', 'lb', 'pint', 'mug', 'box', 'bag', 'packet', 'stick', 'loaf', 'dash', 'pinch', 'splash', 'shot', 'bunch', 'head', 'clove', 'cloves', 'sprig', 'dozen']);
 
 /** Query words beyond this many are ignored. */
 export const MAX_WORDS = 6;
@@ -27,7 +30,9 @@ const QUERY_SYNONYMS: Record<string, string[]> = {
   oj: ['orange juice'],
   pb: ['peanut butter'],
   soda: ['carbonated', 'soda'],
-  fries: ['french fried', 'fries'],
+  // "fries" and "fried" are one stem to PostgreSQL ("fri"), so plain "fries" matched every fried food and fried
+  // chicken crowded the chips out of the candidates: fried potatoes carry the word "frenchfries" instead.
+  fries: ['french fried', 'frenchfries'],
   chickpea: ['chickpea', 'garbanzo'],
   lowfat: ['lowfat', 'low fat'],
   nonfat: ['nonfat', 'fat free'],
@@ -44,6 +49,7 @@ const QUERY_SYNONYMS: Record<string, string[]> = {
   roasted: ['roasted', 'baked', 'dry heat'],
   boiled: ['boiled', 'stewed', 'moist heat'],
   sauteed: ['sauteed', 'stir fried', 'pan fried'],
+  steamed: ['steamed', 'boiled', 'cooked'],
   // States USDA writes as phrases.
   skinless: ['skinless', 'meat only'],
   salted: ['salted', 'with salt'],
@@ -88,6 +94,11 @@ export interface ParsedQuery {
   noun: number;
   /** Set on the fallback: ranking then leans harder on the head noun, the word that names the thing. */
   partial?: boolean;
+  /**
+   * The last word, when it is a cut, part or shape and `noun` was moved to the word before it. Where foods are
+   * named by that word with the rest ("peanut butter cups", "fish sticks"), it is the noun again.
+   */
+  part?: number;
 }
 
 /** Plural and singular match: a light stemmer applied to query and food words alike. */
@@ -127,7 +138,13 @@ function tsWord(w: string, prefix = true): string {
  * "milkshake" → "milk shake"; an alternative may be a phrase, all of whose words must match).
  */
 export function parseQuery(query: string, alternatives?: string[][]): ParsedQuery {
-  const all = query.toLowerCase().replace(/[^a-z0-9%\s]/g, ' ').split(/\s+/).filter(Boolean);
+  // A portion before "of" says how much, not what: "side of fries", "cup of coffee", "handful of almonds".
+  const all = query
+    .toLowerCase()
+    .replace(/[^a-z0-9%\s]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .filter((w, i, ws) => !(ws[i + 1] === 'of' && PORTIONS.has(w) && i + 2 < ws.length));
   const words = all
     .filter((w) => !STOPWORDS.has(w))
     // A bound on the cost of one search: food names are short, and each word is one more index lookup.
@@ -138,8 +155,9 @@ export function parseQuery(query: string, alternatives?: string[][]): ParsedQuer
   let noun = Math.min(count - 1, beforeWith > 0 ? beforeWith - 1 : count - 1);
   // A cut or part names which piece of the thing, and the word before it the thing: "crab legs" are crab,
   // "tuna steak" is tuna (foods without the part are still that food; a chicken leg is no crab).
-  if (noun > 0 && PART_NOUNS.has(normalizeWord(words[noun] ?? ''))) noun -= 1;
-  return build(alternatives ?? words.map((w) => [w]), noun);
+  const part = noun > 0 && PART_NOUNS.has(normalizeWord(words[noun] ?? '')) ? noun : undefined;
+  if (part !== undefined) noun -= 1;
+  return { ...build(alternatives ?? words.map((w) => [w]), noun), ...(part !== undefined ? { part } : {}) };
 }
 
 function build(wordAlternatives: string[][], noun: number): ParsedQuery {
@@ -177,6 +195,27 @@ function build(wordAlternatives: string[][], noun: number): ParsedQuery {
     anyExact: textGroups.map((g) => groupTs(g, false)).filter(Boolean).join(' | '),
     noun: Math.max(0, noun),
   };
+}
+
+/**
+ * A word with two neighbouring letters swapped, every way ("mlik": lmik, milk, mlki): the commonest slip of fast
+ * typing. Trigrams hardly see it ("mlik" shares one of nine with "milk"), so the vocabulary is asked for these.
+ */
+export function transpositions(word: string): string[] {
+  if (!/^[a-z]+$/.test(word) || word.length < 3 || word.length > MAX_SPLIT) return [];
+  const out = new Set<string>();
+  for (let i = 0; i + 1 < word.length; i++) {
+    if (word[i] === word[i + 1]) continue;
+    out.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  }
+  return [...out];
+}
+
+/** Whether every letter of `typed` appears in `word` in order ("chikn" in "chicken"): letters were left out. */
+export function isSubsequence(typed: string, word: string): boolean {
+  let i = 0;
+  for (const ch of word) if (ch === typed[i]) i++;
+  return i === typed.length;
 }
 
 /** Words split into two known words are tried from this length ("milkshake"), up to MAX_SPLIT letters. */

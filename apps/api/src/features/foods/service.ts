@@ -11,13 +11,13 @@ import * as repo from './repository.ts';
 import { searchText, servingRow, toDetail, toSearchResult, usdaRow } from './food-rows.ts';
 import { displayBarcode, toGtin14 } from './gtin.ts';
 import { offProductToRow } from './off-mapping.ts';
-import { compoundAlternatives, compoundTerms, namesKind, parseQuery, score } from './search-query.ts';
+import { compoundAlternatives, compoundTerms, isSubsequence, namesKind, parseQuery, score, transpositions } from './search-query.ts';
 import { cacheKey, searchCacheFor, type SharedSearch } from './search-cache.ts';
 import type { UsdaSeed } from './seed-format.ts';
 import { SEED_FILE } from '../../paths.ts';
 
 /** Bump when the derived columns (names, heads, commonness) change, so existing databases reload them. */
-const DERIVATION_VERSION = 16;
+const DERIVATION_VERSION = 18;
 
 export async function loadBuiltInFoods(db: Db): Promise<{ loaded: boolean; count: number; ms: number }> {
   const started = performance.now();
@@ -39,8 +39,8 @@ const CORRECT_BELOW = 3;
  */
 const MAX_CORRECTED_WORDS = 3;
 const SIMILAR_TERMS = 3;
-/** Known words read by trigram similarity, of which the SIMILAR_TERMS closest in spelling are kept. */
-const SIMILAR_POOL = 10;
+/** Known words read by trigram similarity (and swapped-letter forms), of which the SIMILAR_TERMS closest in spelling are kept. */
+const SIMILAR_POOL = 20;
 const MAX_WORD = 24;
 
 export interface SearchOptions {
@@ -128,7 +128,8 @@ async function candidates(db: Db, userId: number | typeof repo.SHARED_ONLY, quer
   // One look-up of the vocabulary per search, for the compounds and for the typo check below.
   const terms = compoundTerms(typed);
   let vocabulary: Set<string> | undefined;
-  const known = async () => (vocabulary ??= await repo.knownTerms(db, [...new Set([...typed.filter((w) => w.length <= MAX_WORD), ...terms.lookup])]));
+  const swapped = new Set(typed.flatMap(transpositions));
+  const known = async () => (vocabulary ??= await repo.knownTerms(db, [...new Set([...typed.filter((w) => w.length <= MAX_WORD), ...terms.lookup, ...swapped])]));
   let compounds = terms.lookup.length ? compoundAlternatives(typed, terms, await known()) : null;
   if (compounds) q = parseQuery(query, compounds);
   let rows: repo.SearchCandidate[] = [];
@@ -143,7 +144,17 @@ async function candidates(db: Db, userId: number | typeof repo.SHARED_ONLY, quer
     const misspelt = new Set(words.filter((w) => w.length >= 3 && /[a-z]/.test(w) && !vocab.has(w)).slice(0, MAX_CORRECTED_WORDS));
     // In sequence: inside the search's transaction one client runs one query at a time.
     const similar: string[][] = [];
-    for (const w of words) similar.push(misspelt.has(w) ? closestTerms(w, await repo.similarTerms(db, w, SIMILAR_POOL)) : []);
+    for (const w of words) {
+      if (!misspelt.has(w)) {
+        similar.push([]);
+        continue;
+      }
+      const swaps = transpositions(w).filter((t) => vocab.has(t));
+      const pool = [...swaps, ...(await repo.similarTerms(db, w, SIMILAR_POOL))];
+      // Nothing one slip away: maybe letters were left out ("chikn"), which trigrams do not see in a short word.
+      if (!pool.some((t) => isSubsequence(w, t))) pool.push(...(await repo.termsWithLetters(db, w)));
+      similar.push(closestTerms(w, pool, new Set(swaps)));
+    }
     const split = compoundAlternatives(typed, terms, vocab, true);
     const resplit = !!split && split.some((alts, i) => alts.length > (compounds?.[i]?.length ?? 1));
     if (split) compounds = split;
@@ -160,6 +171,11 @@ async function candidates(db: Db, userId: number | typeof repo.SHARED_ONLY, quer
       rows = rows.concat(more.rows.filter((r) => !seen.has(r.id)));
       total = Math.max(total, more.total);
     }
+  }
+  // "peanut butter cups", "fish sticks": foods named by the shape word with the rest, so it names the thing after all.
+  if (q.part !== undefined) {
+    const asNamed = { ...q, noun: q.part, part: undefined };
+    if (rows.some((r) => namesKind(asNamed, r))) q = asNamed;
   }
   // No food has every word ("avocado toast"): answer the best partial matches, and say so. When only one
   // or two foods have every word ("red onion": two onion soups), the foods that are exactly the thing
@@ -179,11 +195,19 @@ async function candidates(db: Db, userId: number | typeof repo.SHARED_ONLY, quer
  * given). Trigrams favour a shared start, so "expresso" is nearer "express" and "expressed" than "espresso" by
  * them, while one letter makes it espresso; ranking then decides between the words equally close.
  */
-export function closestTerms(word: string, bySimilarity: string[]): string[] {
-  const d = new Map(bySimilarity.map((t) => [t, distance(word, t)]));
+export function closestTerms(word: string, bySimilarity: string[], swapped: Set<string> = new Set()): string[] {
+  const candidates = [...new Set(bySimilarity)];
+  if (!candidates.length) return [];
+  // Two swapped neighbours are one slip, though Levenshtein counts two edits ("oragne": orange).
+  const d = new Map(candidates.map((t) => [t, swapped.has(t) ? 1 : distance(word, t)]));
   const best = Math.min(...d.values());
+  // Among equally close words, one that has every typed letter in order first: letters left out ("chikn": chicken, not chips).
+  const dropped = (t: string) => (isSubsequence(word, t) ? 0 : 1);
   // Only the nearly closest: "cheesburger" is a cheeseburger (one letter), not "cheese" or "burger" (five).
-  return [...bySimilarity].filter((t) => d.get(t)! <= best + 1).sort((a, b) => d.get(a)! - d.get(b)!).slice(0, SIMILAR_TERMS);
+  return candidates
+    .filter((t) => d.get(t)! <= best + 1)
+    .sort((a, b) => d.get(a)! - d.get(b)! || dropped(a) - dropped(b))
+    .slice(0, SIMILAR_TERMS);
 }
 
 /** Several foods at once, in the order asked; unknown ids and other users' custom foods are left out. */

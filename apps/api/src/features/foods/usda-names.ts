@@ -182,7 +182,7 @@ const TEXT_SYNONYMS: [RegExp, string][] = [
   [/\bcilantro\b/i, 'coriander'],
   [/\bgarbanzo\b/i, 'hummus'],
   [/\boatmeal\b|\boats\b/i, 'oatmeal porridge oats'],
-  [/\bfrench fr/i, 'fries chips'],
+  [/\bfrench fr/i, 'frenchfries chips'],
   [/\bcola\b/i, 'coke soda'],
   [/\bground\b.*\bbeef\b|\bbeef\b.*\bground\b/i, 'hamburger mince'],
   [/\bbell\b|\bsweet, (red|green|yellow)\b/i, 'bell pepper'],
@@ -217,7 +217,7 @@ const TEXT_SYNONYMS: [RegExp, string][] = [
   [/\blentils, pink\b/i, 'red lentils'],
   [/\btwizzlers\b/i, 'licorice'],
   [/^bread, .*\btoasted\b/i, 'toast'],
-  [/\bhashed brown\b/i, 'hash browns home fries'],
+  [/\bhashed brown\b/i, 'hash browns home frenchfries'],
   [/^cranberries, dried\b/i, 'craisins'],
   [/^cereals, oats, regular and quick\b/i, 'rolled oats old-fashioned'],
   [/^cookies, fig bars\b/i, 'fig newtons'],
@@ -231,6 +231,8 @@ const TEXT_SYNONYMS: [RegExp, string][] = [
   [/^potato pancakes\b/i, 'latkes'],
   [/^(crustaceans|mollusks)\b/i, 'shellfish'],
   [/^alcoholic beverage, distilled\b/i, 'liquor spirits'],
+  [/^egg, whole, cooked, fried\b/i, 'sunny side up over easy'],
+  [/^beef, short loin, top loin\b/i, 'new york strip steak'],
 ];
 
 export function synonymsFor(desc: string): string {
