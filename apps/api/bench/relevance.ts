@@ -2,7 +2,7 @@
  * Search relevance: success@3 = share of queries whose top 3 results contain an acceptable food.
  *   npx tsx bench/relevance.ts [--verbose]     (in-memory PGlite with the built-in foods)
  * Sets: bench/search-relevance-dev.json (given, a committed copy) and bench/everyday-queries*.json (ours,
- * written before looking at results; sets 2–9 from everyday-queries-N.tsv by resolve-queries.ts N).
+ * written before looking at results; sets 2–10 from everyday-queries-N.tsv by resolve-queries.ts N).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -40,7 +40,7 @@ export async function relevance(db: Db, cases: RelevanceCase[], log?: (line: str
 }
 
 /** The sets: the given 12-query dev set, and ours (written before looking at results). */
-export const SETS = ['search-relevance-dev.json', 'everyday-queries.json', 'everyday-queries-2.json', 'everyday-queries-3.json', 'everyday-queries-4.json', 'everyday-queries-5.json', 'everyday-queries-6.json', 'everyday-queries-7.json', 'everyday-queries-8.json', 'everyday-queries-9.json'] as const;
+export const SETS = ['search-relevance-dev.json', 'everyday-queries.json', 'everyday-queries-2.json', 'everyday-queries-3.json', 'everyday-queries-4.json', 'everyday-queries-5.json', 'everyday-queries-6.json', 'everyday-queries-7.json', 'everyday-queries-8.json', 'everyday-queries-9.json', 'everyday-queries-10.json'] as const;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const verbose = process.argv.includes('--verbose');

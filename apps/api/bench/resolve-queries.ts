@@ -8,7 +8,8 @@
  * session's rules (a9fd92e), before running them on it, as their held-out check; set 7 (portions, quantities
  * and dishes as people type them) the same way after set 6's rules (213bbb7); set 8 (diet words, cuts, fish,
  * world foods, brands, baking) after set 7's (2d36c45); set 9 (breakfast, cuts, snacks, drinks, misspellings)
- * after set 8's (154dd2a), the held-out check of all of them.
+ * after set 8's (154dd2a); set 10 (sizes, colours and forms of everyday foods, breads, dairy, oils and dressings,
+ * grains, nuts, juices) after set 9's (82dbeea), the held-out check of all of the session's rules.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
