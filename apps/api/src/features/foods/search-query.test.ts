@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSubsequence, parseQuery, transpositions } from './search-query.ts';
-import { closestTerms } from './service.ts';
+import { closestTerms, isSubsequence, parseQuery, transpositions } from './search-query.ts';
 
 describe('search query rules', () => {
   it('takes the word before a cut or part as the thing asked for', () => {

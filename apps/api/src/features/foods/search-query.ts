@@ -218,6 +218,26 @@ export function isSubsequence(typed: string, word: string): boolean {
   return i === typed.length;
 }
 
+/**
+ * The known words a misspelt word most likely meant: fewest edits first, then trigram similarity (the order
+ * given). Trigrams favour a shared start, so "expresso" is nearer "express" and "expressed" than "espresso" by
+ * them, while one letter makes it espresso; ranking then decides between the words equally close.
+ */
+export function closestTerms(word: string, bySimilarity: string[], swapped: Set<string> = new Set(), keep = 3): string[] {
+  const candidates = [...new Set(bySimilarity)];
+  if (!candidates.length) return [];
+  // Two swapped neighbours are one slip, though Levenshtein counts two edits ("oragne": orange).
+  const d = new Map(candidates.map((t) => [t, swapped.has(t) ? 1 : distance(word, t)]));
+  const best = Math.min(...d.values());
+  // Among equally close words, one that has every typed letter in order first: letters left out ("chikn": chicken, not chips).
+  const dropped = (t: string) => (isSubsequence(word, t) ? 0 : 1);
+  // Only the nearly closest: "cheesburger" is a cheeseburger (one letter), not "cheese" or "burger" (five).
+  return candidates
+    .filter((t) => d.get(t)! <= best + 1)
+    .sort((a, b) => d.get(a)! - d.get(b)! || dropped(a) - dropped(b))
+    .slice(0, keep);
+}
+
 /** Words split into two known words are tried from this length ("milkshake"), up to MAX_SPLIT letters. */
 const MIN_SPLIT = 6;
 const MAX_SPLIT = 16;

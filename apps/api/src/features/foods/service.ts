@@ -1,5 +1,4 @@
 /** Rules of the foods feature: seed loading, search ranking, detail, barcodes, custom foods. */
-import { distance } from 'fastest-levenshtein';
 import { randomUUID, createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { setImmediate } from 'node:timers/promises';
@@ -11,7 +10,7 @@ import * as repo from './repository.ts';
 import { searchText, servingRow, toDetail, toSearchResult, usdaRow } from './food-rows.ts';
 import { displayBarcode, toGtin14 } from './gtin.ts';
 import { offProductToRow } from './off-mapping.ts';
-import { compoundAlternatives, compoundTerms, isSubsequence, namesKind, parseQuery, score, transpositions } from './search-query.ts';
+import { closestTerms, compoundAlternatives, compoundTerms, isSubsequence, namesKind, parseQuery, score, transpositions } from './search-query.ts';
 import { cacheKey, searchCacheFor, type SharedSearch } from './search-cache.ts';
 import type { UsdaSeed } from './seed-format.ts';
 import { SEED_FILE } from '../../paths.ts';
@@ -151,9 +150,9 @@ async function candidates(db: Db, userId: number | typeof repo.SHARED_ONLY, quer
       }
       const swaps = transpositions(w).filter((t) => vocab.has(t));
       const pool = [...swaps, ...(await repo.similarTerms(db, w, SIMILAR_POOL))];
-      // Nothing one slip away: maybe letters were left out ("chikn"), which trigrams do not see in a short word.
+      // No near word holds every typed letter: maybe letters were left out ("chikn"), which trigrams miss in a short word.
       if (!pool.some((t) => isSubsequence(w, t))) pool.push(...(await repo.termsWithLetters(db, w)));
-      similar.push(closestTerms(w, pool, new Set(swaps)));
+      similar.push(closestTerms(w, pool, new Set(swaps), SIMILAR_TERMS));
     }
     const split = compoundAlternatives(typed, terms, vocab, true);
     const resplit = !!split && split.some((alts, i) => alts.length > (compounds?.[i]?.length ?? 1));
@@ -188,26 +187,6 @@ async function candidates(db: Db, userId: number | typeof repo.SHARED_ONLY, quer
     return { q: { ...q, partial: true }, rows: merged, total: Math.max(total, some.total), match: rows.length ? ('full' as const) : ('partial' as const) };
   }
   return { q, rows, total, match: 'full' as const };
-}
-
-/**
- * The known words a misspelt word most likely meant: fewest edits first, then trigram similarity (the order
- * given). Trigrams favour a shared start, so "expresso" is nearer "express" and "expressed" than "espresso" by
- * them, while one letter makes it espresso; ranking then decides between the words equally close.
- */
-export function closestTerms(word: string, bySimilarity: string[], swapped: Set<string> = new Set()): string[] {
-  const candidates = [...new Set(bySimilarity)];
-  if (!candidates.length) return [];
-  // Two swapped neighbours are one slip, though Levenshtein counts two edits ("oragne": orange).
-  const d = new Map(candidates.map((t) => [t, swapped.has(t) ? 1 : distance(word, t)]));
-  const best = Math.min(...d.values());
-  // Among equally close words, one that has every typed letter in order first: letters left out ("chikn": chicken, not chips).
-  const dropped = (t: string) => (isSubsequence(word, t) ? 0 : 1);
-  // Only the nearly closest: "cheesburger" is a cheeseburger (one letter), not "cheese" or "burger" (five).
-  return candidates
-    .filter((t) => d.get(t)! <= best + 1)
-    .sort((a, b) => d.get(a)! - d.get(b)! || dropped(a) - dropped(b))
-    .slice(0, SIMILAR_TERMS);
 }
 
 /** Several foods at once, in the order asked; unknown ids and other users' custom foods are left out. */

@@ -61,6 +61,7 @@ export function brandCase(text: string): string {
 
 /** A first segment that is only a brand ("McDONALD'S", "BURGER KING"): the product follows it in the name. */
 const BRAND_ONLY = /^(Mc|Mac)?[A-Z][A-Z'&. -]*$/;
+/** How much a maker's product ranks below the plain food (commonness): at 3 "ritz crackers" lost the Ritz, below 2 "french fries" gave only chains' fries (RESULTS.md, set 6). */
 const MAKER_PENALTY = 2;
 /** A first segment that is only a maker's name: "McDONALD'S", "KENTUCKY FRIED CHICKEN", "CAMPBELL Soup Company". */
 const MAKER = /^((Mc|Mac)?[A-Z][A-Z'&. -]*|[A-Z]{3,}[A-Z'&. -]* (Soup Company|Company|Foods|Corp))$/;
@@ -315,14 +316,15 @@ export function commonness(desc: string, group: string, measures: string[] = [])
   const household = new Set(measures.map((m) => m.toLowerCase().replace(/\s*\(.*$/, '').trim()).filter((m) => m && !/^(oz|lb|g|units?)$/.test(m)));
   score += 0.06 * Math.min(household.size, 6);
   // A part of the food on its own ("Potatoes, baked, skin") is not the food a person means.
-  if (segments(desc).some((s) => PART_ONLY.test(s))) score -= 0.4;
+  const segs = segments(desc);
+  if (segs.some((s) => PART_ONLY.test(s))) score -= 0.4;
   if (TYPICAL.test(desc)) score += 0.4;
   // Outweighs the "fat free" penalty, so "skim milk" finds the drink before nonfat dry milk powder.
   if ((group === '0100' || group === '1400') && POWDER.test(desc)) score -= 0.7;
   if (BRAND.test(desc.replace(/\b(USDA|NFS|NS|US|U\.S\.|RTE|UHT|II|III)\b/g, ''))) score -= 1.2;
   // A maker's product is named like the food itself ("McDONALD'S, French Fries"); the plain food of that name comes first.
-  if (MAKER.test(segments(desc)[0] ?? '') && segments(desc).length > 1) score -= MAKER_PENALTY;
+  if (segs.length > 1 && MAKER.test(segs[0]!)) score -= MAKER_PENALTY;
   // Shorter descriptions are the general forms ("Bananas, raw" versus six qualifiers).
-  score -= 0.08 * Math.max(0, segments(desc).length - 2);
+  score -= 0.08 * Math.max(0, segs.length - 2);
   return Math.round(score * 100) / 100;
 }
