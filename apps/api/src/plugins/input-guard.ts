@@ -1,0 +1,68 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { ErrorTypes } from '@app/contracts';
+import { HttpError } from '../lib/http-error.ts';
+
+/**
+ * The smallest magnitude a `real` column (float4) stores: PostgreSQL refuses anything closer to zero
+ * (other than zero) as an underflow instead of rounding it.
+ */
+const SMALLEST_STORABLE = 1.1754943508222875e-38;
+
+export interface Unstorable {
+  path: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+/**
+ * The first value in a request that the database cannot store whatever its route makes of it:
+ * text holding the NUL character (U+0000: PostgreSQL and PGlite refuse it in text), or a number so close
+ * to zero that a `real` column refuses it (1e-320). Depth-first, objects and arrays; null when none.
+ */
+export function findUnstorable(value: unknown, path: (string | number)[] = []): Unstorable | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? { path, msg: 'Text cannot contain the NUL character (U+0000)', type: 'nul_character' } : null;
+  if (typeof value === 'number') {
+    return value !== 0 && Math.abs(value) < SMALLEST_STORABLE ? { path, msg: 'Number is too close to zero to store: send 0', type: 'number_underflow' } : null;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findUnstorable(value[i], [...path, i]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      if (key.includes('\u0000')) return { path: [...path, key], msg: 'Text cannot contain the NUL character (U+0000)', type: 'nul_character' };
+      const found = findUnstorable(v, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * A name, an id or a search holding a NUL character ("\u0000" in JSON, %00 in a URL), or a nutrient of
+ * 1e-320, failed deep in a query with a 500. Every request's path parameters, query and body are checked
+ * before validation, and such a value is refused with a 422 naming the field, like any other invalid value.
+ */
+export default fp(
+  async function inputGuardPlugin(app: FastifyInstance) {
+    // A callback hook, not an async one: it runs on every request, and costs no promise when all is well.
+    app.addHook('preValidation', (request, _reply, done) => {
+      for (const [where, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
+        const bad = findUnstorable(value);
+        if (!bad) continue;
+        done(
+          new HttpError(422, `${bad.path.join('.') || where}: ${bad.msg}`, ErrorTypes.validation, [
+            { loc: [where, ...bad.path.map((p) => (typeof p === 'number' ? p : String(p)))], msg: bad.msg, type: bad.type },
+          ]),
+        );
+        return;
+      }
+      done();
+    });
+  },
+  { name: 'input-guard' },
+);
