@@ -8,7 +8,6 @@ import { tileOrigin, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { tooManyRequests } from './lib/http-error.ts';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts';
-import inputGuardPlugin from './plugins/input-guard.ts';
 import dbPlugin from './plugins/db.ts';
 import authPlugin from './plugins/auth.ts';
 import mailPlugin from './plugins/mail.ts';
@@ -64,7 +63,6 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('config', config);
 
   await app.register(errorsPlugin);
-  await app.register(inputGuardPlugin);
   // Before authentication: a worker-only process answers 404, not 401, to everything but health and metrics.
   if (!config.API) await app.register(workerOnlyPlugin);
   // gzip/brotli for JSON and the web app's assets (a 7-day plan is ~250 KB of JSON).

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import audit from '../plugins/audit.ts';
+import inputGuard from '../plugins/input-guard.ts';
 import health from './health/routes.ts';
 import maintenance from './maintenance/jobs.ts';
 import auth from './auth/routes.ts';
@@ -25,6 +26,8 @@ import admin from './admin/routes.ts';
 /** Every feature's routes, mounted under /api/v1. A feature never imports another feature's routes. */
 export default async function features(app: FastifyInstance) {
   await app.register(audit);
+  // The API's routes only: the web app's pages and assets answer as before.
+  await app.register(inputGuard);
   await app.register(health);
   await app.register(maintenance);
   await app.register(auth);
