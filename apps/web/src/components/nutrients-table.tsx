@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import { ScrollBox } from './scroll-box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -27,7 +27,7 @@ export function NutrientsTable({ nutrients, label }: { nutrients: NutrientStatus
   // Listing the targets alone, a nutrient without one (sugar, saturated fat…) would be a row of dashes.
   const rows = noneKnown ? nutrients.filter((n) => n.target !== null || n.upper !== null) : nutrients;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <ScrollBox label={label}>
       {noneKnown && (
         <Typography variant="body2" sx={{ my: 1 }} data-testid="nutrients-none-known">
           Not known for the foods logged: none of them lists these nutrients (foods from search usually do; foods typed
@@ -78,6 +78,6 @@ export function NutrientsTable({ nutrients, label }: { nutrients: NutrientStatus
           ))}
         </TableBody>
       </Table>
-    </Box>
+    </ScrollBox>
   );
 }

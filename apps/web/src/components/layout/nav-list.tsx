@@ -11,11 +11,12 @@ import { openFeedbackMail } from './feedback';
 import { NAV_ICONS } from './nav-icons';
 import { isCurrent, type NavEntry, type NavGroup } from './nav-model';
 
-export function NavEntryButton({ entry, onPick, dense = false }: { entry: NavEntry; onPick?: () => void; dense?: boolean }) {
+/** One destination: a link (or the feedback button). In a menu it is a menu item; NavList puts each in a list item. */
+export function NavEntryButton({ entry, onPick, dense = false, inMenu = false }: { entry: NavEntry; onPick?: () => void; dense?: boolean; inMenu?: boolean }) {
   const { pathname } = useLocation();
   const Icon = NAV_ICONS[entry.key];
   const current = isCurrent(pathname, entry);
-  const common = { dense, sx: { borderRadius: 2, mx: 1 } } as const;
+  const common = { dense, sx: { borderRadius: 2, mx: 1 }, ...(inMenu ? { role: 'menuitem' } : {}) } as const;
   const content = (
     <>
       <ListItemIcon sx={{ minWidth: 40 }}><Icon fontSize="small" /></ListItemIcon>
@@ -52,7 +53,9 @@ export function NavList({ groups, onPick, label }: { groups: NavGroup[]; onPick?
           {i > 0 && <Divider sx={{ my: 1 }} />}
           <List dense disablePadding subheader={g.title ? <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>{g.title}</ListSubheader> : undefined}>
             {g.entries.map((e) => (
-              <NavEntryButton key={e.key} entry={e} onPick={onPick} />
+              <li key={e.key}>
+                <NavEntryButton entry={e} onPick={onPick} />
+              </li>
             ))}
           </List>
         </Fragment>

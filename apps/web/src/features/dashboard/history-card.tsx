@@ -38,8 +38,8 @@ export function HistoryCard({ today }: { today: string }) {
         </Typography>
         <ToggleButtonGroup exclusive size="small" value={days} onChange={(_, v: number | null) => v && setDays(v)} aria-label="Range">
           {RANGES.map((d) => (
-            <ToggleButton key={d} value={d} aria-label={`${d} days`}>
-              {d}&nbsp;d
+            <ToggleButton key={d} value={d} sx={{ whiteSpace: 'nowrap' }}>
+              {d} days
             </ToggleButton>
           ))}
         </ToggleButtonGroup>

@@ -12,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { NutrientsTable } from '../../components/nutrients-table';
+import { ScrollBox } from '../../components/scroll-box';
 import { errorDetail } from '../../lib/errors';
 import { formatDay, formatGrams, formatKcal, formatNumber } from '../../lib/format';
 import { useHistoricalStatsQuery, useInsightsAnalysisQuery, useMealTimingQuery, useNutrientsQuery, usePatternsQuery } from './api';
@@ -21,8 +22,7 @@ import { PageTitle } from '../../components/layout/page-title';
 // The dashboard's calorie chart (goal as a dashed line), loaded with the charts library when there is something to draw.
 const CalorieChart = lazy(() => import('../../components/charts/calorie-history-chart').then((m) => ({ default: m.HistoryChart })));
 
-/** Tables scroll sideways inside their card on a narrow phone rather than being cut off, with narrower cell padding there. */
-const TABLE_BOX = { overflowX: 'auto' } as const;
+/** Tables scroll sideways inside their card on a narrow phone (ScrollBox) rather than being cut off, with narrower cell padding there. */
 const COMPACT = { '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } }, '& .MuiTableCell-alignRight': { whiteSpace: 'nowrap' } } as const;
 
 const MACRO_LABELS: Record<string, string> = { protein: 'Protein', carbs: 'Carbs', fat: 'Fat' };
@@ -71,7 +71,7 @@ export function Component() {
                 <CalorieChart days={stats.data.series} goal={stats.data.goals.calories} />
               </Suspense>
             )}
-            <Box sx={TABLE_BOX}>
+            <ScrollBox label="Calories per day">
               <Table size="small" aria-label="Calories per day" sx={COMPACT}>
                 <TableHead>
                   <TableRow>
@@ -94,14 +94,14 @@ export function Component() {
                   ))}
                 </TableBody>
               </Table>
-            </Box>
+            </ScrollBox>
           </>
         )}
       </Section>
       <Section title="Macro split">
         {split && !split.enough && <Typography>{split.statement}</Typography>}
         {split?.enough && (
-          <Box sx={TABLE_BOX}>
+          <ScrollBox label="Macro split against the healthy range">
             <Table size="small" aria-label="Macro split against the healthy range" sx={COMPACT}>
               <TableBody>
                 {split.shares.map((s) => (
@@ -118,7 +118,7 @@ export function Component() {
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </ScrollBox>
         )}
         {split?.enough && (
           <Typography variant="caption" color="text.secondary">
@@ -137,7 +137,7 @@ export function Component() {
       <Section title="Patterns">
         {week && <Typography>{week.statement}</Typography>}
         {(patterns.data?.calorie_drivers ?? []).length > 0 && (
-          <Box sx={TABLE_BOX}>
+          <ScrollBox label="Foods that bring the most calories">
             <Table size="small" aria-label="Foods that bring the most calories" sx={COMPACT}>
               <TableBody>
                 {patterns.data!.calorie_drivers.map((d) => (
@@ -149,7 +149,7 @@ export function Component() {
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </ScrollBox>
         )}
       </Section>
       <Section title="Nutrients against your DRI">

@@ -76,9 +76,11 @@ export function Component() {
       />
       <List dense>
         {found.map((f) => (
-          <ListItemButton key={f.id} onClick={() => add(f)}>
-            <ListItemText primary={f.name} secondary={f.serving_description} />
-          </ListItemButton>
+          <li key={f.id}>
+            <ListItemButton onClick={() => add(f)}>
+              <ListItemText primary={f.name} secondary={f.serving_description} />
+            </ListItemButton>
+          </li>
         ))}
       </List>
       {rows.map((r, i) => (

@@ -59,9 +59,11 @@ export function Component() {
       ) : (
         <List>
           {(shown.data ?? []).map((r) => (
-            <ListItemButton key={r.id} component={Link} to={paths.recipe(r.id)}>
-              <ListItemText primary={r.title} secondary={`${formatKcal(r.nutrition_per_serving.calories)} per serving · ${countOf(r.servings, 'serving')}`} />
-            </ListItemButton>
+            <li key={r.id}>
+              <ListItemButton component={Link} to={paths.recipe(r.id)}>
+                <ListItemText primary={r.title} secondary={`${formatKcal(r.nutrition_per_serving.calories)} per serving · ${countOf(r.servings, 'serving')}`} />
+              </ListItemButton>
+            </li>
           ))}
         </List>
       )}

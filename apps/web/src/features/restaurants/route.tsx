@@ -122,9 +122,11 @@ export function Component() {
             {places.length ? (
               <List aria-label="Nearby places" sx={{ gridArea: 'list', bgcolor: 'background.paper', borderRadius: 2, alignSelf: 'start', py: 0 }}>
                 {places.map((p) => (
-                  <ListItemButton key={p.place_id} onClick={() => setSelected(p)} divider>
-                    <ListItemText primary={p.name} secondary={[placeSummary(p), p.address].filter(Boolean).join(' — ')} />
-                  </ListItemButton>
+                  <li key={p.place_id}>
+                    <ListItemButton onClick={() => setSelected(p)} divider>
+                      <ListItemText primary={p.name} secondary={[placeSummary(p), p.address].filter(Boolean).join(' — ')} />
+                    </ListItemButton>
+                  </li>
                 ))}
               </List>
             ) : null}
