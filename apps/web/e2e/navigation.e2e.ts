@@ -86,4 +86,23 @@ describe('navigation', () => {
     expect(errors).toEqual([]);
     await ctx.close();
   });
+
+  test('a signed-in visit to the start page asks the API only for the profile, and its network settles', async () => {
+    const user = await registerVerifiedUser(server);
+    const ctx = await newContext(browser, DESKTOP);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, user.token, '/dashboard');
+    await drawerLink(page, 'Settings').waitFor();
+    const api: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/')) api.push(path);
+    });
+    await page.goto(`${server.baseUrl}/`);
+    // The settings were asked for early and never read here: the page did not settle until the answer was dropped.
+    await page.waitForLoadState('networkidle', { timeout: 5_000 });
+    await page.getByRole('link', { name: /dashboard/i }).first().waitFor();
+    expect(api).toEqual(['/api/v1/auth/me']);
+    await ctx.close();
+  });
 });

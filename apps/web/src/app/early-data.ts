@@ -8,10 +8,17 @@ import { paths } from '../lib/paths';
 import { todayIn } from '../lib/today';
 import { loadStoredToken } from '../lib/token';
 
+/**
+ * Pages that stay in the public layout when signed in: they show who is signed in (the profile) and read nothing
+ * from the settings. (/login and /register send a signed-in user on to the dashboard, which does; the articles
+ * show the signed-in layout, which does too.)
+ */
+const PUBLIC_PAGES: ReadonlySet<string> = new Set([paths.home, paths.requestPasswordReset, paths.resetPassword]);
+
 const token = loadStoredToken();
 if (token) {
   const { pathname, search } = window.location;
-  const wanted = ['/auth/me', '/user-settings'];
+  const wanted = PUBLIC_PAGES.has(pathname) ? ['/auth/me'] : ['/auth/me', '/user-settings'];
   // The pages start with the browser's today; once the settings are in, their zone's (the same day
   // unless the user travels: then the page asks again).
   const date = new URLSearchParams(search).get('date');

@@ -29,7 +29,14 @@ export function sendEarly(paths: string[], token: string): void {
     const headers = { Authorization: authorization, 'Cache-Control': 'no-cache', Pragma: 'no-cache', Accept: 'application/json' };
     const response = fetch(url, { headers, credentials: 'omit' });
     response.catch(() => undefined); // a failure is handled by whoever takes it (it asks again)
-    early.set(url, { authorization, sentAt: Date.now(), response });
+    const entry = { authorization, sentAt: Date.now(), response };
+    early.set(url, entry);
+    // Not taken in time: forget it and let its body go, so the connection is not held by an answer nobody reads.
+    setTimeout(() => {
+      if (early.get(url) !== entry) return;
+      early.delete(url);
+      response.then((r) => r.body?.cancel()).catch(() => undefined);
+    }, FRESH_MS);
   }
 }
 
