@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { countOf, foodList, formatClock, formatDate, formatDay, formatDayRange, formatWeekday, formatGrams, formatKcal, formatNumber, formatPrice, formatRecurringPrice, MEAL_LABELS, pluralize } from './format';
+import { countOf, foodList, formatClock, formatDate, formatDay, formatDayRange, formatWeekday, formatGrams, formatGramsValue, formatKcal, formatNumber, formatPrice, formatRecurringPrice, MEAL_LABELS, pluralize } from './format';
 
 describe('pluralize and countOf', () => {
   test.each([
@@ -38,6 +38,11 @@ describe('Intl formatting', () => {
     expect(formatKcal(2000, 'en-GB')).toBe('2,000\u00a0kcal');
     expect(formatGrams(36.4, 'en-GB')).toBe('36\u00a0g');
     expect(formatGrams(2.46, 'en-GB')).toBe('2.5\u00a0g');
+    // the day's totals show a gram amount as the meal lines and the history card do: 5.9, not 6
+    expect(formatGramsValue(5.94, 'en-US')).toBe('5.9');
+    expect(formatGramsValue(5.94, 'de-DE')).toBe('5,9');
+    expect(formatGramsValue(42.6, 'en-US')).toBe('43');
+    expect(formatGramsValue(7, 'en-US')).toBe('7');
   });
 
   test('a calendar day is the same day in any viewer time zone, in the locale order', () => {

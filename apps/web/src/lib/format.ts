@@ -56,10 +56,18 @@ export function formatKcal(n: number | null | undefined, locale = defaultLocale(
   return `${formatNumber(Math.round(n ?? 0), locale)}\u00a0kcal`;
 }
 
+/**
+ * The number of a gram amount: "36", "2.5" (one decimal under 10 g). The one rule for grams, so a day's 5.9 g of
+ * protein is 5.9 on the day's totals, the meal's line and the history card alike (it read 6 g on the totals).
+ */
+export function formatGramsValue(n: number | null | undefined, locale = defaultLocale()): string {
+  const v = n ?? 0;
+  return formatNumber(v, locale, Math.abs(v) < 10 && v % 1 !== 0 ? 1 : 0);
+}
+
 /** "36 g", "2.5 g" (one decimal under 10 g), never split across lines. */
 export function formatGrams(n: number | null | undefined, locale = defaultLocale()): string {
-  const v = n ?? 0;
-  return `${formatNumber(v, locale, Math.abs(v) < 10 && v % 1 !== 0 ? 1 : 0)}\u00a0g`;
+  return `${formatGramsValue(n, locale)}\u00a0g`;
 }
 
 function parseIso(iso: string): Date | null {

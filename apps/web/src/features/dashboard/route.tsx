@@ -18,7 +18,7 @@ import type { DailySummary } from '@app/contracts';
 import { MEAL_TYPES } from '@app/contracts/constants';
 import { paths } from '../../lib/paths';
 import { errorDetail } from '../../lib/errors';
-import { foodList, formatDay, formatKcal, formatNumber, MEAL_LABELS } from '../../lib/format';
+import { foodList, formatDay, formatGrams, formatGramsValue, formatKcal, formatNumber, MEAL_LABELS } from '../../lib/format';
 import { GOAL_KINDS, goalStatus } from '../../lib/goal-status';
 import { useToday } from '../../lib/user-settings';
 import { useGetDashboardDayQuery, useGetDashboardStatsQuery } from './api';
@@ -135,7 +135,7 @@ function DashboardBody({ day, today }: { day: DailySummary; today: string }) {
                   <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', columnGap: 1, mb: 0.5 }}>
                     <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
                     <Typography color="text.secondary" data-testid={`dash-${k}`} sx={{ whiteSpace: 'nowrap' }}>
-                      {formatNumber(Math.round(t[k]))}
+                      {formatGramsValue(t[k])}
                       {g[k] > 0 ? `\u00a0/\u00a0${formatNumber(Math.round(g[k]))}\u00a0g` : '\u00a0g'}
                     </Typography>
                   </Box>
@@ -144,7 +144,7 @@ function DashboardBody({ day, today }: { day: DailySummary; today: string }) {
                     value={status.percent}
                     color={status.color}
                     aria-label={`${label} against goal`}
-                    aria-valuetext={status.state === 'none' ? `${Math.round(t[k])} g, no goal` : `${Math.round(t[k])} of ${Math.round(g[k])} g, ${status.text}`}
+                    aria-valuetext={status.state === 'none' ? `${formatGrams(t[k])}, no goal` : `${formatGramsValue(t[k])} of ${formatGrams(Math.round(g[k]))}, ${status.text}`}
                     // A neutral track: at 0 g the bar looks empty, not like a pale full bar.
                     sx={{ height: 10, borderRadius: 5, bgcolor: 'action.disabledBackground' }}
                   />

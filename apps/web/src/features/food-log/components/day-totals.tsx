@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { DailySummary } from '../types';
 import { round } from '../serving-math';
-import { formatNumber } from '../../../lib/format';
+import { formatGramsValue, formatNumber } from '../../../lib/format';
 import { GOAL_KINDS, goalStatus } from '../../../lib/goal-status';
 
 const MACROS = [
@@ -53,7 +53,7 @@ export const DayTotals = memo(function DayTotals({ summary }: { summary: DailySu
                 {label}
               </Typography>
               <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} data-testid={`day-${k}`}>
-                {formatNumber(round(t[k]))}
+                {formatGramsValue(t[k])}
                 {g[k] > 0 ? `\u00a0/\u00a0${formatNumber(round(g[k]))}` : ''}{'\u00a0g'}
               </Typography>
               {status.state === 'met' || status.state === 'over' ? (
