@@ -26,7 +26,7 @@ export default function BottomBarPopups({ popup, onClosePopup, moreOpen, onClose
         slotProps={{ list: { 'aria-label': popup.which === 'food' ? 'Food pages' : 'AI pages' } }}
       >
         {popupEntries.map((e) => (
-          <NavEntryButton key={e.key} entry={e} onPick={onClosePopup} dense inMenu />
+          <NavEntryButton key={e.key} entry={e} onPick={onClosePopup} dense />
         ))}
       </Menu>
       <Drawer anchor="bottom" open={moreOpen} onClose={onCloseMore} sx={{ zIndex: (t) => t.zIndex.modal }} slotProps={{ paper: { sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxHeight: '85dvh' } } }}>

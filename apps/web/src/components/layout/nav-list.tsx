@@ -11,12 +11,12 @@ import { openFeedbackMail } from './feedback';
 import { NAV_ICONS } from './nav-icons';
 import { isCurrent, type NavEntry, type NavGroup } from './nav-model';
 
-/** One destination: a link (or the feedback button). In a menu it is a menu item; NavList puts each in a list item. */
-export function NavEntryButton({ entry, onPick, dense = false, inMenu = false }: { entry: NavEntry; onPick?: () => void; dense?: boolean; inMenu?: boolean }) {
+/** One destination: a link (or the feedback button). NavList puts each in a list item. */
+export function NavEntryButton({ entry, onPick, dense = false }: { entry: NavEntry; onPick?: () => void; dense?: boolean }) {
   const { pathname } = useLocation();
   const Icon = NAV_ICONS[entry.key];
   const current = isCurrent(pathname, entry);
-  const common = { dense, sx: { borderRadius: 2, mx: 1 }, ...(inMenu ? { role: 'menuitem' } : {}) } as const;
+  const common = { dense, sx: { borderRadius: 2, mx: 1 } } as const;
   const content = (
     <>
       <ListItemIcon sx={{ minWidth: 40 }}><Icon fontSize="small" /></ListItemIcon>
