@@ -15,28 +15,30 @@ export interface Unstorable {
   type: string;
 }
 
+const NUL = { msg: 'Text cannot contain the NUL character (U+0000)', type: 'nul_character' } as const;
+const UNDERFLOW = { msg: 'Number is too close to zero to store: send 0', type: 'number_underflow' } as const;
+
 /**
  * The first value in a request that the database cannot store whatever its route makes of it:
  * text holding the NUL character (U+0000: PostgreSQL and PGlite refuse it in text), or a number so close
  * to zero that a `real` column refuses it (1e-320). Depth-first, objects and arrays; null when none.
+ * It runs on every request, so the path to the value is built only once one is found (on the way back).
  */
-export function findUnstorable(value: unknown, path: (string | number)[] = []): Unstorable | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? { path, msg: 'Text cannot contain the NUL character (U+0000)', type: 'nul_character' } : null;
-  if (typeof value === 'number') {
-    return value !== 0 && Math.abs(value) < SMALLEST_STORABLE ? { path, msg: 'Number is too close to zero to store: send 0', type: 'number_underflow' } : null;
-  }
+export function findUnstorable(value: unknown): Unstorable | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? { path: [], ...NUL } : null;
+  if (typeof value === 'number') return value !== 0 && Math.abs(value) < SMALLEST_STORABLE ? { path: [], ...UNDERFLOW } : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findUnstorable(value[i], [...path, i]);
-      if (found) return found;
+      const found = findUnstorable(value[i]);
+      if (found) return { ...found, path: [i, ...found.path] };
     }
     return null;
   }
   if (value && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) {
-      if (key.includes('\u0000')) return { path: [...path, key], msg: 'Text cannot contain the NUL character (U+0000)', type: 'nul_character' };
-      const found = findUnstorable(v, [...path, key]);
-      if (found) return found;
+    for (const key of Object.keys(value)) {
+      if (key.includes('\u0000')) return { path: [key], ...NUL };
+      const found = findUnstorable((value as Record<string, unknown>)[key]);
+      if (found) return { ...found, path: [key, ...found.path] };
     }
   }
   return null;

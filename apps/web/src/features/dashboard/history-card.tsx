@@ -7,10 +7,9 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { RangeStats } from '@app/contracts/insights';
+import { RangePicker } from '../../components/range-picker';
 import { WhenVisible } from '../../components/when-visible';
 import { formatDay, formatGrams, formatKcal, formatNumber } from '../../lib/format';
 import { useGetDashboardHistoryQuery, useGetDashboardStatsQuery } from './api';
@@ -36,13 +35,7 @@ export function HistoryCard({ today }: { today: string }) {
         <Typography id="dash-history" variant="h2" sx={{ fontSize: '1.15rem' }}>
           Calories, last {days} days
         </Typography>
-        <ToggleButtonGroup exclusive size="small" value={days} onChange={(_, v: number | null) => v && setDays(v)} aria-label="Range">
-          {RANGES.map((d) => (
-            <ToggleButton key={d} value={d} sx={{ whiteSpace: 'nowrap' }}>
-              {d} days
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+        <RangePicker value={days} onChange={setDays} options={RANGES} />
       </Box>
       {streak !== undefined && (
         <Typography sx={{ fontWeight: 600, mb: 1 }} data-testid="dash-streak">

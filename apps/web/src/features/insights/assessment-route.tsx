@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { errorDetail } from '../../lib/errors';
 import { useOverallAnalysisQuery } from './api';
 import { FindingsList } from './findings-list';
-import { RangePicker } from './range-picker';
+import { RangePicker } from '../../components/range-picker';
 import { PageTitle } from '../../components/layout/page-title';
 
 /** /assessment ("AI Assessment"): the overall analysis as a readable report, every finding with its evidence. */

@@ -16,7 +16,7 @@ import { ScrollBox } from '../../components/scroll-box';
 import { errorDetail } from '../../lib/errors';
 import { formatDay, formatGrams, formatKcal, formatNumber } from '../../lib/format';
 import { useHistoricalStatsQuery, useInsightsAnalysisQuery, useMealTimingQuery, useNutrientsQuery, usePatternsQuery } from './api';
-import { RangePicker } from './range-picker';
+import { RangePicker } from '../../components/range-picker';
 import { PageTitle } from '../../components/layout/page-title';
 
 // The dashboard's calorie chart (goal as a dashed line), loaded with the charts library when there is something to draw.

@@ -7,7 +7,7 @@ import { errorDetail } from '../../lib/errors';
 import { isLocked, LockedFeature } from '../../components/locked-feature';
 import { usePatternAnalysisQuery } from './api';
 import { FindingsList } from './findings-list';
-import { RangePicker } from './range-picker';
+import { RangePicker } from '../../components/range-picker';
 import { PageTitle } from '../../components/layout/page-title';
 
 /** /pro-insights: the deeper pattern analysis (Pro: entitlement pro_insights). */
