@@ -47,6 +47,14 @@ describe('the API shell', () => {
     expect(await res.text()).toMatch(/<html/i);
   });
 
+  it('answers a missing asset with 404, never the app shell', async () => {
+    for (const path of ['/assets/no-such-chunk.js', '/assets/no-such-file', '/assets/odd%20name..', '/favicon-missing.png']) {
+      const res = await fetch(`${t.base}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).not.toMatch(/<html/i);
+    }
+  });
+
   it('sets security headers', async () => {
     const res = await fetch(`${t.base}/api/v1/health`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

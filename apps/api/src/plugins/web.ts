@@ -55,8 +55,9 @@ export default fp(
       if (path.startsWith('/api/') || path === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
         return reply.code(404).send({ detail: { msg: `No route ${request.method} ${path}`, type: 'not_found', errors: null } });
       }
-      // A missing static asset is a real 404, not the app shell.
-      if (/\.[a-z0-9]{2,5}$/i.test(path) && !path.endsWith('.html')) {
+      // A missing static asset is a real 404, not the app shell: a file name with an extension, or anything
+      // under /assets/ (the client router owns no path there; the shell would be parsed as a script or style).
+      if (path.startsWith('/assets/') || (/\.[a-z0-9]{2,5}$/i.test(path) && !path.endsWith('.html'))) {
         return reply.code(404).type('text/plain').send('Not found');
       }
       reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
