@@ -41,9 +41,15 @@ const USERS = 2_000; // enough that per-user limits (search, plans) are not what
 const ENTRIES_PER_DAY = 20;
 const SECRET = randomBytes(32).toString('hex');
 const TODAY = new Date().toISOString().slice(0, 10);
+/**
+ * The write workload's day: two weeks back, outside the seeded week, so the summary workload always reads
+ * the 20 entries of today it is named for. Writing to today made the summary's day grow by every write
+ * round (~30 entries a user per round on PostgreSQL: 20 → 50 → 80), and its median was measured on ~50.
+ */
+const WRITE_DAY = new Date(Date.now() - 14 * 86_400_000).toISOString().slice(0, 10);
 
 /** cpuMs: the product server's CPU per response; pgCpuMs: its PostgreSQL backends' (PostgreSQL on this machine only); loadCpuMs: autocannon's (this process). */
-interface Stats { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; limited: number; statuses?: Record<number, number>; cpuMs?: number; pgCpuMs?: number; loadCpuMs?: number; count?: number }
+interface Stats { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; limited: number; statuses?: Record<number, number>; entries?: number; cpuMs?: number; pgCpuMs?: number; loadCpuMs?: number; count?: number }
 
 async function freePort(): Promise<number> {
   return new Promise((res) => {
@@ -232,7 +238,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   const workloads: Record<string, autocannon.Request[]> = {
     summary: [withUser({ method: 'GET', path: `/api/v1/food-logs/daily-summary/${TODAY}` })],
     search: [withUser({ method: 'GET', path: '/api/v1/foods/search?query=chicken%20breast' })],
-    write: [withUser({ method: 'POST', path: '/api/v1/food-logs', body: JSON.stringify({ food_name: 'Load test apple', calories: 95, protein: 0.5, carbs: 25, fat: 0.3, meal_type: 'snack', date: TODAY }) })],
+    write: [withUser({ method: 'POST', path: '/api/v1/food-logs', body: JSON.stringify({ food_name: 'Load test apple', calories: 95, protein: 0.5, carbs: 25, fat: 0.3, meal_type: 'snack', date: WRITE_DAY }) })],
   };
   // PostgreSQL on this machine: its backends' CPU (utime + stime from /proc) for this database, read
   // right before and after each run (a backend started during the run counts from 0).
@@ -245,13 +251,24 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
     for (const { pid } of rows) m.set(pid, cpuOf(pid));
     return m;
   };
+  // What the summary workload reads: the entries of today, averaged over 20 users (each run prints it).
+  const summaryDaySize = async () => {
+    let n = 0;
+    for (const token of tokens.slice(0, 20)) {
+      const day = (await (await fetch(`${base}/api/v1/food-logs/daily-summary/${TODAY}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { meals: Record<string, { foods: unknown[] }> };
+      n += Object.values(day.meals).reduce((a, m) => a + m.foods.length, 0);
+    }
+    return n / 20;
+  };
   const product = async (w: string) => {
+    const entries = w === 'summary' ? await summaryDaySize() : undefined;
     const before = await backends();
     const s = await drive(base, CONNECTIONS, SECONDS, workloads[w]!, server.pid);
     const after = await backends();
     let ms = 0;
     for (const [p, c] of after) ms += c - (before.get(p) ?? 0);
     if (watcher && s.count) s.pgCpuMs = ms / s.count;
+    s.entries = entries;
     return s;
   };
   const results: Record<string, Stats[]> = { bare: [] };
@@ -292,7 +309,9 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   if (mixed) row(`mixed (${MIXED_USERS} users × ${MIXED_RATE} req/s, ${MIXED_SECONDS} s)`, mixed);
   const odd = [...names.map((w) => [w, results[w]!.flatMap((r) => Object.entries(r.statuses ?? {}))] as const), ['mixed', Object.entries(mixed?.statuses ?? {})] as const].filter(([, e]) => e.length);
   // Per round, so a one-off stall (a checkpoint, a noisy neighbour) is told apart from a steady tail.
-  for (const w of names) console.log(`  ${w} per round: ${results[w]!.map((r) => `${r.rps.toFixed(0)} req/s p99 ${r.p99.toFixed(0)} ms, CPU ms/req server ${r.cpuMs?.toFixed(2)} PostgreSQL ${r.pgCpuMs?.toFixed(2) ?? '-'} autocannon ${r.loadCpuMs?.toFixed(2)}`).join('; ')}`);
+  for (const w of names) console.log(`  ${w} per round: ${results[w]!.map((r) => `${r.rps.toFixed(0)} req/s p99 ${r.p99.toFixed(0)} ms, CPU ms/req server ${r.cpuMs?.toFixed(2)} PostgreSQL ${r.pgCpuMs?.toFixed(2) ?? '-'} autocannon ${r.loadCpuMs?.toFixed(2)}${r.entries === undefined ? '' : `, ${r.entries} entries a day`}`).join('; ')}`);
+  const grown = (results.summary ?? []).filter((r) => r.entries !== undefined && r.entries !== ENTRIES_PER_DAY);
+  if (grown.length) console.log(`  WARNING: the summary's day did not hold the ${ENTRIES_PER_DAY} seeded entries in ${grown.length} round(s): its numbers are not the named workload's`);
   for (const [w, e] of odd) console.log(`  ${w}: non-2xx statuses ${e.map(([k, v]) => `${k}×${v}`).join(', ')}`);
   for (const [what, n] of Object.entries(rejected)) console.log(`  mixed, sample answer: ${what} ×${n}`);
   console.log(`server RSS after the runs: ${rss.toFixed(0)} MB${rssIdle === null ? '' : `; ${IDLE} s later: ${rssIdle.toFixed(0)} MB`}`);
