@@ -21,6 +21,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import { subDays } from 'date-fns';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { openDatabase, pgliteDirFor, type Database } from '../src/db/client.ts';
@@ -46,7 +47,7 @@ const TODAY = new Date().toISOString().slice(0, 10);
  * the 20 entries of today it is named for. Writing to today made the summary's day grow by every write
  * round (~30 entries a user per round on PostgreSQL: 20 → 50 → 80), and its median was measured on ~50.
  */
-const WRITE_DAY = new Date(Date.now() - 14 * 86_400_000).toISOString().slice(0, 10);
+const WRITE_DAY = subDays(new Date(), 14).toISOString().slice(0, 10);
 
 /** cpuMs: the product server's CPU per response; pgCpuMs: its PostgreSQL backends' (PostgreSQL on this machine only); loadCpuMs: autocannon's (this process). */
 interface Stats { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; limited: number; statuses?: Record<number, number>; entries?: number; cpuMs?: number; pgCpuMs?: number; loadCpuMs?: number; count?: number }
@@ -251,14 +252,15 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
     for (const { pid } of rows) m.set(pid, cpuOf(pid));
     return m;
   };
-  // What the summary workload reads: the entries of today, averaged over 20 users (each run prints it).
+  // What the summary workload reads: the entries of today, averaged over a sample of users (each run prints it).
+  const sample = tokens.slice(0, 20);
   const summaryDaySize = async () => {
     let n = 0;
-    for (const token of tokens.slice(0, 20)) {
+    for (const token of sample) {
       const day = (await (await fetch(`${base}/api/v1/food-logs/daily-summary/${TODAY}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { meals: Record<string, { foods: unknown[] }> };
       n += Object.values(day.meals).reduce((a, m) => a + m.foods.length, 0);
     }
-    return n / 20;
+    return n / sample.length;
   };
   const product = async (w: string) => {
     const entries = w === 'summary' ? await summaryDaySize() : undefined;
