@@ -137,6 +137,19 @@ describe('values the database cannot store', () => {
     expect(search.status).toBe(422);
     expect(search.json.detail.errors[0].loc[0]).toBe('params');
   });
+
+  it('refuses JSON nested past 32 levels with a 422, also on a public route (200,000 levels overflowed the stack: a 500)', async () => {
+    const deep = '['.repeat(200_000) + ']'.repeat(200_000);
+    for (const path of ['/auth/resend-code', '/auth/login']) {
+      const res = await t.http.call('POST', path, { raw: deep });
+      expect(res.status, path).toBe(422);
+      expect(res.json.detail.type).toBe('validation_error');
+    }
+    const user = await createUser(t);
+    const nested = await t.http.call('POST', '/food-logs/batch', { raw: JSON.stringify([{ food_name: 'x', calories: 1, meal_type: 'snack', note: JSON.parse('['.repeat(40) + ']'.repeat(40)) }]), token: user.token });
+    expect(nested.status).toBe(422);
+    expect(nested.json.detail.errors[0].type).toBe('too_deep');
+  });
 });
 
 describe('bad input never gets a 5xx', () => {

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
-export const EmailSchema = z.email({ error: 'Enter a valid e-mail address' }).max(254).transform((e) => e.trim().toLowerCase());
+/** Trimmed and lower-cased before it is checked: a phone keyboard's trailing space is not a wrong address (login reads it the same way). */
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Enter a valid e-mail address' }).max(254))
+  .meta({ format: 'email' });
 /** OWASP ASVS 5 §6.2: length only; strength (zxcvbn score ≥ 3) is checked by the server. */
 export const PasswordSchema = z.string().min(10, 'Password must be at least 10 characters').max(128, 'Password must be at most 128 characters');
 export const UsernameSchema = z

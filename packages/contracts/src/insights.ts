@@ -6,7 +6,18 @@ const MacroTotalsSchema = z.object({ calories: z.number(), protein: z.number(), 
 const MaybeTotalsSchema = z.object({ calories: z.number().nullable(), protein: z.number().nullable(), carbs: z.number().nullable(), fat: z.number().nullable(), fiber: z.number().nullable() });
 export type MacroTotals = z.infer<typeof MacroTotalsSchema>;
 
-const goalParam = (what: string) => z.coerce.number({ error: `${what} must be a number` }).min(0, `${what} must not be negative`).max(20_000).optional();
+/**
+ * A goal in the query string overrides the saved one only when given: an empty value (`?goal_calories=`, how many
+ * clients send an unset field) counts as not given, not as 0. Plain decimals only ("0x10" and "1e3" are refused).
+ */
+const goalParam = (what: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, `${what} must be a number`).transform(Number)], { error: `${what} must be a number` })
+      .pipe(z.number().min(0, `${what} must not be negative`).max(20_000, `${what} must be at most 20000`))
+      .optional(),
+  );
 export const DashboardStatsQuerySchema = z.object({
   target_date: LocalDateSchema.optional(),
   goal_calories: goalParam('goal_calories'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onDay, readableDay, spanOfDays, weightText, wholeNumber } from './numbers.js';
+import { onDay, readableDay, roundTo, spanOfDays, weightText, wholeNumber } from './numbers.js';
 
 describe('wholeNumber', () => {
   it('rounds and groups thousands the way the screens do', () => {
@@ -42,5 +42,17 @@ describe('weightText', () => {
     expect(weightText(0.3, 'metric', { digits: 2, signed: true })).toBe('+0.3 kg');
     expect(weightText(-0.25, 'imperial', { digits: 2, signed: true })).toBe('-0.55 lb');
     expect(weightText(-0.001, 'metric', { digits: 2, signed: true })).toBe('0 kg');
+  });
+});
+
+describe('roundTo', () => {
+  it('rounds half up as the decimal the number stands for, whatever binary error the arithmetic left', () => {
+    expect(roundTo(60.3 / 6, 1)).toBe(10.1); // 10.049999999999999 in binary
+    expect(roundTo(10.050000190734863, 1)).toBe(10.1); // a float4 10.05 read as float8
+    expect(roundTo(1.005, 2)).toBe(1.01);
+    expect(roundTo(10.04, 1)).toBe(10);
+    expect(roundTo(-0.04, 1)).toBe(0);
+    expect(Object.is(roundTo(-0.04, 1), -0)).toBe(false);
+    expect(roundTo(1234567.25, 1)).toBe(1234567.3);
   });
 });

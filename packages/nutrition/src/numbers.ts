@@ -7,6 +7,16 @@ export function wholeNumber(n: number): string {
   return (Math.round(n) || 0).toLocaleString('en-US');
 }
 
+/**
+ * `n` rounded half up to `digits` decimals as the decimal number it stands for: 10.05 → 10.1 even when the sum or the
+ * mean that gave it came out as 10.049999999999999 in binary. Every summary that rounds (dashboard ranges, insights)
+ * rounds through this, so the same days give the same figure in each answer whatever order they were added in.
+ */
+export function roundTo(n: number, digits = 1): number {
+  const f = 10 ** digits;
+  return Math.round(Number((n * f).toPrecision(15))) / f || 0;
+}
+
 const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const shift = (iso: string, days: number) => isoDay(new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000));

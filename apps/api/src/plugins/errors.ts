@@ -12,14 +12,33 @@ interface Issue {
 }
 
 /**
- * "Invalid input" for a union (a food log from the database or a manual one) tells a client nothing:
- * report the issues of the branch the body came closest to, with their full paths.
+ * "Invalid input" for a union (a food log from the database, from a recipe, or a manual one) tells a client
+ * nothing: report the issues of the branch the body came closest to, with their full paths. Closest: the fewest
+ * fields left out (a field sent with a wrong value shows which branch was meant: `calories: "105"` is a manual
+ * entry, not a database food without `food_id`), then the fewest issues. When each of the closest branches lacks
+ * just one field, the answer names them all ("food_id, recipe_id or calories").
  */
-function expandUnion(issue: Issue): Issue[] {
+function expandUnion(issue: Issue, input: unknown): Issue[] {
   if (issue.code !== 'invalid_union' || !issue.errors?.length) return [issue];
-  const closest = [...issue.errors].sort((a, b) => a.length - b.length)[0]!;
-  if (!closest.length) return [issue];
-  return closest.flatMap((sub) => expandUnion({ ...sub, path: [...issue.path, ...sub.path] }));
+  const has = (key: PropertyKey) => typeof input === 'object' && input !== null && Object.hasOwn(input, key);
+  const missing = (branch: Issue[]) => branch.filter((i) => i.path.length === 1 && !has(i.path[0]!));
+  const rank = (branch: Issue[]) => missing(branch).length * 1000 + branch.length;
+  const best = Math.min(...issue.errors.map(rank));
+  const closest = issue.errors.filter((b) => rank(b) === best);
+  if (!closest[0]!.length) return [issue];
+  if (closest.length > 1 && closest.every((b) => b.length === 1 && missing(b).length === 1)) {
+    const names = [...new Set(closest.map((b) => String(b[0]!.path[0])))];
+    const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0];
+    return [{ path: issue.path, code: 'invalid_union', message: `Required: ${list}` }];
+  }
+  return closest[0]!.flatMap((sub) => expandUnion({ ...sub, path: [...issue.path, ...sub.path] }, valueAt(input, sub.path)));
+}
+
+/** The value at `path` inside the request's body or query, as the client sent it. */
+function valueAt(root: unknown, path: PropertyKey[]): unknown {
+  let v = root;
+  for (const k of path) v = typeof v === 'object' && v !== null ? (v as Record<PropertyKey, unknown>)[k] : undefined;
+  return v;
 }
 
 function body(msg: string, type: string, errors: unknown = null) {
@@ -39,7 +58,8 @@ export default fp(
         const errors: FieldError[] = err.validation.flatMap((v) => {
           // fastify-type-provider-zod 7 puts the issue's path in instancePath, its code in keyword and the rest in params.
           const path = v.instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-          return expandUnion({ ...(v.params as object), path, code: v.keyword, message: v.message ?? 'Invalid value' }).map((i) => ({
+          const sent = where === 'querystring' ? request.query : where === 'params' ? request.params : where === 'headers' ? request.headers : request.body;
+          return expandUnion({ ...(v.params as object), path, code: v.keyword, message: v.message ?? 'Invalid value' }, valueAt(sent, path)).map((i) => ({
             loc: [where === 'querystring' ? 'query' : (where ?? 'body'), ...i.path.map((p) => (typeof p === 'number' ? p : String(p)))],
             msg: i.message,
             type: i.code,

@@ -17,19 +17,24 @@ export interface Unstorable {
 
 const NUL = { msg: 'Text cannot contain the NUL character (U+0000)', type: 'nul_character' } as const;
 const UNDERFLOW = { msg: 'Number is too close to zero to store: send 0', type: 'number_underflow' } as const;
+/** No request of ours nests deeper than a few levels; 200,000 nested arrays overflowed the stack here (a 500). */
+const MAX_DEPTH = 32;
+const TOO_DEEP = { msg: `Nested more than ${MAX_DEPTH} levels deep`, type: 'too_deep' } as const;
 
 /**
  * The first value in a request that the database cannot store whatever its route makes of it:
  * text holding the NUL character (U+0000: PostgreSQL and PGlite refuse it in text), or a number so close
- * to zero that a `real` column refuses it (1e-320). Depth-first, objects and arrays; null when none.
+ * to zero that a `real` column refuses it (1e-320), or arrays and objects nested past MAX_DEPTH. Depth-first;
+ * null when none.
  * It runs on every request, so the path to the value is built only once one is found (on the way back).
  */
-export function findUnstorable(value: unknown): Unstorable | null {
+export function findUnstorable(value: unknown, depth = 0): Unstorable | null {
   if (typeof value === 'string') return value.includes('\u0000') ? { path: [], ...NUL } : null;
   if (typeof value === 'number') return value !== 0 && Math.abs(value) < SMALLEST_STORABLE ? { path: [], ...UNDERFLOW } : null;
+  if (typeof value === 'object' && value !== null && depth >= MAX_DEPTH) return { path: [], ...TOO_DEEP };
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findUnstorable(value[i]);
+      const found = findUnstorable(value[i], depth + 1);
       if (found) return { ...found, path: [i, ...found.path] };
     }
     return null;
@@ -37,7 +42,7 @@ export function findUnstorable(value: unknown): Unstorable | null {
   if (value && typeof value === 'object') {
     for (const key of Object.keys(value)) {
       if (key.includes('\u0000')) return { path: [key], ...NUL };
-      const found = findUnstorable((value as Record<string, unknown>)[key]);
+      const found = findUnstorable((value as Record<string, unknown>)[key], depth + 1);
       if (found) return { ...found, path: [key, ...found.path] };
     }
   }

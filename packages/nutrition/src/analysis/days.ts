@@ -1,3 +1,4 @@
+import { roundTo } from '../numbers.js';
 import type { AnalysisEntry } from './types.js';
 
 export interface DayTotals {
@@ -9,10 +10,7 @@ export interface DayTotals {
   entries: number;
 }
 
-export const round = (n: number, digits = 1) => {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
-};
+export const round = roundTo;
 export const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 export const sd = (xs: number[]) => {
   if (xs.length < 2) return 0;

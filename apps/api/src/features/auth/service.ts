@@ -108,10 +108,23 @@ export function authService(app: FastifyInstance) {
       // Hash first on every path so the answer takes the same time whether or not the address exists.
       const passwordHash = await hashPassword(password);
       const existing = await repo.findUserByEmail(db, email);
-      if (username && !(await usernameFree(username, existing?.id))) throw conflict('Username is already taken');
+      // Taken is taken, also by the account of this very address: an exception for it told a stranger which
+      // address owns a (public) username, 201 for the right guess and 409 for any other.
+      if (username && !(await usernameFree(username))) throw conflict('Username is already taken');
+      // A pending account registered again with another password: nobody has shown which password is the owner's
+      // (the code proves the mailbox, not the password), so neither is kept. Keeping the first let a stranger who
+      // registered the address before its owner sign in with their own password once the owner entered the code;
+      // taking the second would let a stranger who registers after the owner do the same. The code's holder is
+      // signed in without a password and sets one (POST /settings/set-password, or a reset). The same password
+      // again keeps it. One password check on every path, so the answer's time does not tell a pending account.
+      const pendingHash = existing && !existing.email_validated ? existing.password_hash : null;
+      const samePassword = pendingHash ? await verifyPassword(pendingHash, password) : await verifyDummy(password);
+      if (existing && pendingHash && !samePassword) {
+        await repo.updateUser(db, existing.id, { password_hash: null, token_version: existing.token_version + 1 });
+        await app.audit({ action: 'pending_password_dropped', actorId: existing.id, email });
+      }
       if (existing) {
-        // Never change an existing account here, verified or not: replacing a pending account's password
-        // would let whoever registers second take over the account once the owner enters the mailed code.
+        // Nothing else changes on an existing account here, verified or not.
         // A pending account gets its code again; a verified one a notice.
         // The mail slot is claimed before the answer (one statement on every path, as for a new account), so
         // a resend sent right after this answer finds it taken.

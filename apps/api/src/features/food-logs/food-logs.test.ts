@@ -62,6 +62,15 @@ describe('POST /food-logs', () => {
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(isErrorBody(res)).toBe(true);
     }
+    // The error names the field the client got wrong, not a field of another kind of entry.
+    const typo = await t.http.post('/food-logs', { food_name: 'Banana', calories: '105', meal_type: 'snack' }, { token });
+    expect(typo.json.detail.errors).toEqual([expect.objectContaining({ loc: ['body', 'calories'] })]);
+    const inBatch = await t.http.post('/food-logs/batch', [{ food_name: 'ok', calories: 1, meal_type: 'snack' }, { food_name: 'X', calories: 'abc', meal_type: 'snack' }], { token });
+    expect(inBatch.json.detail.errors).toEqual([expect.objectContaining({ loc: ['body', 1, 'calories'] })]);
+    const badServings = await t.http.post('/food-logs', { food_id: foodId, number_of_servings: 'two', meal_type: 'lunch' }, { token });
+    expect(badServings.json.detail.errors).toEqual([expect.objectContaining({ loc: ['body', 'number_of_servings'] })]);
+    const neither = await t.http.post('/food-logs', { food_name: 'Banana', meal_type: 'snack' }, { token });
+    expect(neither.json.detail.msg).toBe('body: Required: food_id, recipe_id or calories');
     const missing = await t.http.post('/food-logs', { food_id: 'usda-99999', meal_type: 'lunch' }, { token });
     expect(missing.status).toBe(404);
     expect(missing.json.detail.msg).toBe('Food not found');

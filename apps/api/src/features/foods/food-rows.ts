@@ -113,7 +113,8 @@ export function toSearchResult(row: FoodRow): FoodSearchResult {
     serving_unit: def.unit,
     serving_description: def.description,
     serving_grams: def.grams,
-    calories: round((row.calories * def.grams) / 100, 1),
+    // To 0.01 like every nutrient a log or a favorite of this serving gets (scaled()): the same serving shows the same kcal.
+    calories: round((row.calories * def.grams) / 100),
     fatsecret_food_id: null,
     source: row.source as FoodSearchResult['source'],
     source_id: row.source_id,
@@ -127,7 +128,6 @@ export function toDetail(row: FoodRow): FoodDetail {
   return {
     ...base,
     ...scaled(p, base.serving_grams),
-    calories: base.calories,
     food_description: row.food_description,
     food_group: row.food_group,
     barcode: row.gtin ? row.source_id : null,

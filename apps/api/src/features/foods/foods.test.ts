@@ -94,6 +94,17 @@ describe('GET /foods/search', () => {
     expect(p2.json.foods.some((f: { id: string }) => ids.has(f.id))).toBe(false);
   });
 
+  it('counts in total only what paging can reach: the last page total promises is not empty', async () => {
+    const first = await t.http.get('/foods/search?query=chicken&page=1&page_size=50', { token });
+    const total = first.json.total as number;
+    expect(total).toBeGreaterThan(50);
+    const last = Math.ceil(total / 50);
+    const lastPage = await t.http.get(`/foods/search?query=chicken&page=${last}&page_size=50`, { token });
+    expect(lastPage.json.total).toBe(total);
+    expect(lastPage.json.foods).toHaveLength(total - (last - 1) * 50);
+    expect((await t.http.get(`/foods/search?query=chicken&page=${last + 1}&page_size=50`, { token })).json.foods).toEqual([]);
+  });
+
   it('rejects a missing query or bad paging with 422, and answers nothing found with an empty list', async () => {
     for (const q of ['', '?query=', '?query=milk&page=0', '?query=milk&page_size=500', '?query=milk&page=abc']) {
       const res = await t.http.get(`/foods/search${q}`, { token });
@@ -279,6 +290,16 @@ describe('GET /foods/food/{id}', () => {
     expect(res.json.servings.map((s: { id: string }) => s.id)).toEqual(expect.arrayContaining(['s0', 'g', '100g']));
   });
 
+  it('gives the default serving the same kcal in search, in detail and once logged', async () => {
+    // A medium apple, 182 g at 52 kcal per 100 g: 94.64 kcal, not 94.6 in one answer and 94.64 in another.
+    const detail = (await t.http.get('/foods/food/usda-09003', { token })).json;
+    expect(detail.calories).toBe(94.64);
+    const found = (await t.http.get('/foods/search?query=apple&page_size=50', { token })).json.foods.find((f: { id: string }) => f.id === 'usda-09003');
+    expect(found?.calories).toBe(94.64);
+    const logged = await t.http.post('/food-logs', { food_id: 'usda-09003', meal_type: 'snack', date: '2025-05-05' }, { token });
+    expect(logged.json.calories).toBe(detail.calories);
+  });
+
   it('answers 404 Food not found for an unknown id', async () => {
     for (const id of ['usda-99999', 'nope', 'custom-00000000-0000-0000-0000-000000000000']) {
       const res = await t.http.get(`/foods/food/${id}`, { token });
@@ -356,7 +377,7 @@ describe('online Open Food Facts look-up', () => {
     const res = await t2.http.get('/barcode/lookup/3017620422003', { token: tk });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: 'off-3017620422003', name: 'Nutella', brand_name: 'Ferrero', source: 'off', serving_grams: 15 });
-    expect(res.json.calories).toBeCloseTo(80.9, 1);
+    expect(res.json.calories).toBe(80.85);
     expect(res.json.sodium).toBeCloseTo(6.4, 1);
     const before = calls;
     const again = await t2.http.get('/barcode/lookup/03017620422003', { token: tk });

@@ -50,7 +50,7 @@ export interface SearchOptions {
 }
 
 /**
- * `total` counts matches up to 1000 ("1000" means "1000 or more"). A query with a typo ("brocoli") finds
+ * `total` counts the matches a client can page through: the ranked candidates (up to 150 of each kind). A query with a typo ("brocoli") finds
  * little; then each word also matches its closest known words, and words nothing resembles are dropped.
  * The shared foods' part of the answer comes from the search cache (search-cache.ts); the user's own
  * custom foods are searched every time and ranked in with the same score.
@@ -81,7 +81,9 @@ async function searchShared(db: Db, query: string, page: number, pageSize: numbe
   const ranked = found.rows.map((r) => ({ id: r.id, s: score(found.q, r) })).sort((a, b) => b.s - a.s).slice(0, end);
   await breathe();
   const shown = await repo.getFoods(db, ranked.slice(end - pageSize).map((x) => x.id), repo.SHARED_ONLY);
-  return { q: found.q, ranked, results: shown.map(toSearchResult), total: found.total, match: found.match };
+  // Only the ranked candidates can be paged to: `total` promises no more than those (it counted up to 1000 matches,
+  // and pages past the candidates came back empty).
+  return { q: found.q, ranked, results: shown.map(toSearchResult), total: Math.min(found.total, found.rows.length), match: found.match };
 }
 
 /**

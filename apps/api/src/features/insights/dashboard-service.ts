@@ -1,13 +1,13 @@
 /** The dashboard: today's totals against goals, the streak, and per-day series over a range. */
 import { addDays, endOfMonth, parseISO, startOfWeek, subWeeks } from 'date-fns';
 import type { DashboardStats, DayStat, MacroTotals, RangeStats } from '@app/contracts';
-import { onDay, wholeNumber } from '@app/nutrition/numbers';
+import { onDay, roundTo, wholeNumber } from '@app/nutrition/numbers';
 import type { Db } from '../../db/client.ts';
 import { iso, plusDays, rangeEnding, userContext, weightTrend, type UserContext } from './data.ts';
 import * as repo from './repository.ts';
 
 const KEYS = ['calories', 'protein', 'carbs', 'fat', 'fiber'] as const;
-const r1 = (n: number) => Math.round(n * 10) / 10;
+const r1 = (n: number) => roundTo(n, 1);
 const zero = (): MacroTotals => ({ calories: 0, protein: 0, carbs: 0, fat: 0, fiber: 0 });
 /** A day is within its calorie goal when it lands within ±10 % of it. */
 const ADHERENCE_BAND = 0.1;
@@ -53,12 +53,17 @@ async function rangeStats(db: Db, userId: number, ctx: UserContext, from: string
     series.push({ date: d, entries: r?.entries ?? 0, logged: !!r, calories: r1(r?.calories ?? 0), protein: r1(r?.protein ?? 0), carbs: r1(r?.carbs ?? 0), fat: r1(r?.fat ?? 0), fiber: r1(r?.fiber ?? 0) });
   }
   const logged = series.filter((s) => s.logged);
+  // Totals and means from the days' exact sums, rounded once: summing the series' rounded days drifted from the
+  // CSV and the insights by 0.05 a day (six days of 100.05 kcal gave 600.6 here and 600.3 there).
   const totals = zero();
-  for (const k of KEYS) totals[k] = r1(logged.reduce((a, s) => a + s[k], 0));
   const averages = zero();
-  for (const k of KEYS) averages[k] = logged.length ? r1(totals[k] / logged.length) : 0;
+  for (const k of KEYS) {
+    const sum = rows.reduce((a, r) => a + r[k], 0);
+    totals[k] = r1(sum);
+    averages[k] = logged.length ? r1(sum / logged.length) : 0;
+  }
   const goals = settingsGoals(ctx);
-  const within = goals.calories > 0 ? logged.filter((s) => Math.abs(s.calories - goals.calories) <= goals.calories * ADHERENCE_BAND).length : 0;
+  const within = goals.calories > 0 ? rows.filter((r) => Math.abs(r.calories - goals.calories) <= goals.calories * ADHERENCE_BAND).length : 0;
   const statement = !logged.length
     ? `No food logged in these ${series.length} days: every total is 0.`
     : `${logged.length} of ${series.length} days logged; ${wholeNumber(averages.calories)} kcal a day on average on logged days${goals.calories > 0 ? `, ${within} within 10 % of your ${wholeNumber(goals.calories)} kcal goal` : ''}.`;

@@ -17,13 +17,13 @@ import {
   type Sex,
 } from '@app/nutrition';
 import type { InsightsExpenditure, MacroTotals, OverallAnalysis, PatternAnalysis } from '@app/contracts';
-import { spanOfDays, type Units } from '@app/nutrition/numbers';
+import { roundTo, spanOfDays, type Units } from '@app/nutrition/numbers';
 import type { Db } from '../../db/client.ts';
 import { ALL_OF_ENTRY, ageFrom, analysisEntries, rangeEnding, userContext, weightTrend, type EntryNeeds, type UserContext } from './data.ts';
 import * as repo from './repository.ts';
 import type { DayRow } from './repository.ts';
 
-const r1 = (n: number) => Math.round(n * 10) / 10;
+const r1 = (n: number) => roundTo(n, 1);
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 interface Loaded {

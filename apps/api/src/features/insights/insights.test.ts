@@ -75,6 +75,10 @@ describe('dashboard', () => {
     // A day not logged yet keeps yesterday's streak (the day is not over).
     expect((await t.http.get(`/dashboard/stats?target_date=${plus(today, 1)}`, { token })).json.streak_days).toBe(3);
     expect((await t.http.get('/dashboard/stats?goal_calories=-5', { token })).status).toBe(422);
+    // An empty goal is not given (the saved 2,000 kcal stay); only plain decimals are numbers.
+    expect((await t.http.get('/dashboard/stats?goal_calories=&goal_protein=', { token })).json).toMatchObject({ goals: { calories: 2000, protein: 100 }, remaining: { calories: 1500 } });
+    expect((await t.http.get('/dashboard/stats?goal_calories=1800.5', { token })).json.goals.calories).toBe(1800.5);
+    for (const bad of ['0x10', '1e3', 'abc', '25000']) expect((await t.http.get(`/dashboard/stats?goal_calories=${bad}`, { token })).status, bad).toBe(422);
     expect((await t.http.get('/dashboard/stats?target_date=2025-02-31', { token })).status).toBe(422);
   });
 
@@ -103,6 +107,21 @@ describe('dashboard', () => {
     expect(now.json.days_logged).toBeGreaterThanOrEqual(1);
     expect((await t.http.get('/dashboard/monthly-stats/2025/13', { token })).status).toBe(422);
     expect((await t.http.get('/dashboard/weekly-stats/-1', { token })).status).toBe(422);
+  });
+
+  it('range totals and means agree with the CSV and the insights: summed exactly, rounded once', async () => {
+    const { token: mine } = await makeUser(t);
+    const days = ['2025-06-02', '2025-06-03', '2025-06-04', '2025-06-05', '2025-06-06', '2025-06-07'];
+    for (const d of days) expect((await manual(mine, d, 'Rice', 100.05, 0, 10.05)).status).toBe(201);
+    const range = (await t.http.get('/dashboard/historical-stats/6?end_date=2025-06-07', { token: mine })).json;
+    expect(range.series.map((d: any) => d.carbs)).toEqual([10.1, 10.1, 10.1, 10.1, 10.1, 10.1]);
+    // Not 600.6 / 60.6: the sum of the rounded days.
+    expect(range.totals).toMatchObject({ calories: 600.3, carbs: 60.3 });
+    expect(range.averages).toMatchObject({ calories: 100.1, carbs: 10.1 });
+    const insights = (await t.http.get('/insights/analysis?days=6&end_date=2025-06-07', { token: mine })).json;
+    expect(insights.averages).toMatchObject({ calories: range.averages.calories, carbs: range.averages.carbs });
+    const day = (await t.http.get('/food-logs/daily-summary/2025-06-02', { token: mine })).json;
+    expect(day.daily_totals).toMatchObject({ calories: 100.05, carbs: 10.05 });
   });
 
   it("another user's logs never show up", async () => {

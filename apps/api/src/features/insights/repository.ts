@@ -43,11 +43,11 @@ export async function dayTotals(db: Db, userId: number, from: string, to: string
   const days = db
     .select({
       date: sql`${food_logs.date}`.as('date'),
-      calories: sql`coalesce(sum(${food_logs.calories}), 0)::float8`.as('calories'),
-      protein: sql`coalesce(sum(${food_logs.protein}), 0)::float8`.as('protein'),
-      carbs: sql`coalesce(sum(${food_logs.carbohydrates}), 0)::float8`.as('carbs'),
-      fat: sql`coalesce(sum(${food_logs.fat}), 0)::float8`.as('fat'),
-      fiber: sql`coalesce(sum(${food_logs.fiber}), 0)::float8`.as('fiber'),
+      calories: sql`coalesce(sum(${food_logs.calories}::float8), 0)`.as('calories'),
+      protein: sql`coalesce(sum(${food_logs.protein}::float8), 0)`.as('protein'),
+      carbs: sql`coalesce(sum(${food_logs.carbohydrates}::float8), 0)`.as('carbs'),
+      fat: sql`coalesce(sum(${food_logs.fat}::float8), 0)`.as('fat'),
+      fiber: sql`coalesce(sum(${food_logs.fiber}::float8), 0)`.as('fiber'),
       entries: sql`count(*)::int`.as('entries'),
     })
     .from(food_logs)
