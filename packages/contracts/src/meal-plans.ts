@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LocalDateSchema, MealTypeSchema } from './common.ts';
 import { MEAL_PLAN_LIST_PAGE_SIZE } from './constants.ts';
+import { AllergyIdSchema, DietTypeIdSchema } from './settings.ts';
 
 /** "HH:MM", 24-hour, local to the user. */
 export const MealTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Expected a time as HH:MM');
@@ -36,9 +37,9 @@ export const MultiDayPlanRequestSchema = z
         nutritional_goals: NutritionalGoalsSchema.optional(),
         /** The foods the plan prefers (food ids or favorites); [] prefers none; absent: the user's saved favorites. */
         favorite_foods: z.array(FavoriteFoodRefSchema).max(200).optional(),
-        /** Added to the diets and allergies of the user's settings. */
-        diet_types: z.array(z.string().min(1).max(40)).max(20).optional(),
-        allergies: z.array(z.string().min(1).max(40)).max(20).optional(),
+        /** Added to the diets and allergies of the user's settings; the same ids the settings take (an unknown one was dropped without a word). */
+        diet_types: z.array(DietTypeIdSchema).max(20).optional(),
+        allergies: z.array(AllergyIdSchema).max(20).optional(),
       })
       .default({}),
   })

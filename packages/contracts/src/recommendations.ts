@@ -7,9 +7,12 @@ import { MealSlotSchema, MealTimeSchema, MealTimesSchema } from './meal-plans.ts
  * server clock; `current_time` is the user's local wall-clock time "HH:MM" (or an ISO instant).
  * Local dates and times are taken in the user's settings.timezone.
  */
+const CURRENT_TIME_FORMAT = 'current_time must be HH:MM or an ISO 8601 date-time within 1900..2100';
 export const NowQuerySchema = z.object({
   timestamp: InstantSchema.optional(),
-  current_time: z.union([z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/), InstantSchema], { error: 'current_time must be HH:MM or an ISO 8601 date-time within 1900..2100' }).optional(),
+  current_time: z
+    .union([z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, CURRENT_TIME_FORMAT), InstantSchema], { error: CURRENT_TIME_FORMAT })
+    .optional(),
 });
 
 /** Body of POST /recommendations/daily-meal-plan/request: meal times, either under meal_times or at the top level. */

@@ -111,6 +111,10 @@ describe('intake, workout, sleep', () => {
     expect(backwards.json.detail.errors[0].loc).toEqual(['body', 'end']);
     const long = await t.http.post('/health-metrics/sleep', { date: '2025-01-08', start: '2025-01-06T07:00:00Z', end: '2025-01-08T07:00:00Z' }, { token });
     expect(long.status).toBe(422);
+    // filed under its wake-up day (a day either way for the zone), not months away
+    const elsewhere = await t.http.post('/health-metrics/sleep', { date: '2024-11-01', start: '2025-01-07T23:00:00Z', end: '2025-01-08T07:00:00Z' }, { token });
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.json.detail.errors[0].loc).toEqual(['body', 'date']);
     const quality = await t.http.post('/health-metrics/sleep', { date: '2025-01-08', start: '2025-01-07T23:00:00Z', end: '2025-01-08T07:00:00Z', quality: 9 }, { token });
     expect(quality.json.detail.errors[0].loc).toContain('quality');
     const list = await t.http.get('/health-metrics/sleep?start_date=2025-01-01&end_date=2025-01-31', { token });
@@ -158,6 +162,7 @@ describe('update and delete one entry', () => {
 
   it('a sleep update that would end before it starts is refused', async () => {
     const s = await t.http.post('/health-metrics/sleep', { date: '2025-04-02', start: '2025-04-01T23:00:00Z', end: '2025-04-02T07:00:00Z' }, { token });
+    expect((await t.http.put(`/health-metrics/sleep/${s.json.id}`, { date: '2025-06-02' }, { token })).status).toBe(422);
     const res = await t.http.put(`/health-metrics/sleep/${s.json.id}`, { end: '2025-04-01T22:00:00Z' }, { token });
     expect(res.status).toBe(422);
     expect(res.json.detail.errors[0].loc).toEqual(['body', 'end']);

@@ -103,16 +103,23 @@ export async function saveWorkout(db: Db, userId: number, b: In<typeof WorkoutCr
   return { entry: toWorkout(row), created };
 }
 
-function checkSleep(start: Date, end: Date) {
+/**
+ * A night: end after start, at most 24 hours, and filed under its wake-up day. The end's local day is within a day
+ * of its UTC day in every zone, so a `date` further from it is another night (a night of Nov 28 was filed under
+ * Jan 1 and showed up in the wrong ranges).
+ */
+function checkSleep(start: Date, end: Date, date: string) {
   if (end <= start) throw unprocessable('end must be after start', ['body', 'end']);
   if (end.getTime() - start.getTime() > MAX_SLEEP_HOURS * 3_600_000) throw unprocessable(`A sleep lasts at most ${MAX_SLEEP_HOURS} hours`, ['body', 'end']);
+  const wake = end.toISOString().slice(0, 10);
+  if (Math.abs(differenceInCalendarDays(parseISO(date), parseISO(wake))) > 1) throw unprocessable(`date must be the day this sleep ended (${wake})`, ['body', 'date']);
 }
 
 export async function saveSleep(db: Db, userId: number, b: In<typeof SleepCreateSchema>): Promise<Saved<SleepEntry>> {
   checkDate(b.date, await localToday(db, userId));
   const start = new Date(b.start);
   const end = new Date(b.end);
-  checkSleep(start, end);
+  checkSleep(start, end, b.date);
   const { row, created } = await repo.upsertSleep(db, { user_id: userId, date: b.date, start, end, quality: b.quality ?? null, source: b.source, source_id: b.source_id ?? null });
   return { entry: toSleep(row), created };
 }
@@ -199,7 +206,7 @@ export async function updateMetric(db: Db, userId: number, type: HealthMetricTyp
     const s = row as repo.SleepRow;
     const start = patch.start ? new Date(patch.start as string) : s.start;
     const end = patch.end ? new Date(patch.end as string) : s.end;
-    checkSleep(start, end);
+    checkSleep(start, end, (patch.date as string | undefined) ?? s.date);
     Object.assign(patch, { start, end });
   }
   const updated = await repo.update<Record<string, unknown>>(db, type, userId, id, patch);

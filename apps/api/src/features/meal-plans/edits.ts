@@ -1,5 +1,6 @@
 /** User edits of a stored day: swap a food for one of its alternatives, or change a portion. */
 import type { MealPlanUpdate } from '@app/contracts';
+import { foodById } from '@app/nutrition';
 import { wholeNumber } from '@app/nutrition/numbers';
 import { unprocessable } from '../../lib/http-error.ts';
 import type { Meals, MealSlot, MealType } from './planner.ts';
@@ -42,19 +43,27 @@ export function swapFood(meals: Meals, swap: NonNullable<MealPlanUpdate['swap']>
   return { ...meals, [swap.meal_type]: retotal({ ...slot, foods }) };
 }
 
+/**
+ * A new portion's nutrients come from the food's own values per 100 g (the planner's catalogue), not from the
+ * shown ones scaled: those are rounded to 0.1, so every edit drifted, and a portion rounded to 0 kcal stayed at 0
+ * whatever size it was set back to. A food the catalogue does not hold in that unit is scaled as shown.
+ */
 export function changePortion(meals: Meals, portion: NonNullable<MealPlanUpdate['portion']>): Meals {
   const { slot, index } = locate(meals, portion, 'portion');
   const f = slot.foods[index]!;
   if (!(f.serving_size > 0)) throw unprocessable('This food has no portion to scale', ['body', 'portion', 'serving_size']);
-  const k = portion.serving_size / f.serving_size;
+  const base = foodById(f.food_id);
+  const per100g = base && base.portion.unit === f.serving_unit ? base.per_100g : null;
+  const k = per100g ? (portion.serving_size * base!.portion.unit_grams) / 100 : portion.serving_size / f.serving_size;
+  const from = per100g ?? f;
   const next: Food = {
     ...f,
     serving_size: portion.serving_size,
-    calories: r1(f.calories * k),
-    protein: r1(f.protein * k),
-    carbs: r1(f.carbs * k),
-    fat: r1(f.fat * k),
-    fiber: r1(f.fiber * k),
+    calories: r1(from.calories * k),
+    protein: r1(from.protein * k),
+    carbs: r1(from.carbs * k),
+    fat: r1(from.fat * k),
+    fiber: r1(from.fiber * k),
   };
   const foods = slot.foods.map((x, i) => (i === index ? next : x));
   return { ...meals, [portion.meal_type]: retotal({ ...slot, foods }) };

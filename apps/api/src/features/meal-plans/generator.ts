@@ -128,6 +128,9 @@ async function generate(db: Db, task: TaskRow, plan: MealPlanRow, jobId: string,
     const days = await daysOf(db, [plan.id]);
     if (days.some((x) => x.day_number === d)) continue;
     const { date, meals } = await planPlanDay(inputs, d, stored(days));
+    // Again after the solver's seconds: a plan cancelled meanwhile keeps the days it had (a cancelled plan gained
+    // one more day after the answer to its cancellation).
+    await stillOwned(db, task, jobId, opts);
     await upsertDay(db, plan.id, d, date, meals);
     await updateOwnedTask(db, task.id, jobId, { days_completed: days.length + 1, heartbeat_at: new Date() });
   }

@@ -146,6 +146,34 @@ describe('listing, reading, editing and deleting plans', () => {
     expect(res.json.detail.errors[0].loc).toEqual(['body', 'swap', 'alternative_food_id']);
     const noDay = await t.http.put(`/meal-plans/${plan.id}`, { portion: { day_number: 9, meal_type: 'dinner', plan_food_id: food.id, serving_size: 2 } }, { token: alice.token });
     expect(noDay.status).toBe(422);
+    expect(noDay.json.detail.msg).toBe(`day_number must be between 1 and ${plan.days}`);
+  });
+
+  it('saves nothing of a refused edit: a rename sent with a bad swap or portion is not kept', async () => {
+    const before = (await t.http.get(`/meal-plans/${plan.id}`, { token: alice.token })).json;
+    const food = before.plan_days[0].meals.dinner.foods[0];
+    const badSwap = await t.http.put(`/meal-plans/${plan.id}`, { name: 'Should not stick', swap: { day_number: 1, meal_type: 'dinner', plan_food_id: 'nope', alternative_food_id: 'usda-01012' } }, { token: alice.token });
+    expect(badSwap.status).toBe(422);
+    const goodPortionBadSwap = await t.http.put(
+      `/meal-plans/${plan.id}`,
+      { name: 'Nor this', portion: { day_number: 1, meal_type: 'dinner', plan_food_id: food.id, serving_size: food.serving_size * 2 }, swap: { day_number: 1, meal_type: 'dinner', plan_food_id: food.id, alternative_food_id: 'usda-99999' } },
+      { token: alice.token },
+    );
+    expect(goodPortionBadSwap.status).toBe(422);
+    const after = (await t.http.get(`/meal-plans/${plan.id}`, { token: alice.token })).json;
+    expect(after.name).toBe(before.name);
+    expect(after.plan_days).toEqual(before.plan_days);
+  });
+
+  it('computes a new portion from the food itself: shrinking to a crumb and back gives the first numbers again', async () => {
+    const before = (await t.http.get(`/meal-plans/${plan.id}`, { token: alice.token })).json.plan_days[1].meals.lunch;
+    const food = before.foods[0];
+    const put = (serving_size: number) => t.http.put(`/meal-plans/${plan.id}`, { portion: { day_number: 2, meal_type: 'lunch', plan_food_id: food.id, serving_size } }, { token: alice.token });
+    const crumb = (await put(0.01)).json.plan_days[1].meals.lunch.foods[0];
+    expect(crumb.calories).toBeLessThan(food.calories);
+    const back = (await put(food.serving_size)).json.plan_days[1].meals.lunch;
+    for (const k of ['calories', 'protein', 'carbs', 'fat', 'fiber']) expect(back.foods[0][k], k).toBe(food[k]);
+    expect(back.total_calories).toBe(before.total_calories);
   });
 
   it('changes a portion: the food macros scale and the meal totals follow', async () => {
@@ -159,7 +187,7 @@ describe('listing, reading, editing and deleting plans', () => {
   });
 
   it('answers 422 for bad bodies and ids', async () => {
-    const cases: unknown[] = [{}, { days: 0 }, { days: 15 }, { days: 2.5 }, { days: 'two' }, multiDayBody({ plan_type: 'weekly' }), multiDayBody({ start_date: '03/03/2025' }), multiDayBody({ request_data: { nutritional_goals: { calories: -5 } } }), multiDayBody({ request_data: { meal_times: { lunch: '25:00' } } })];
+    const cases: unknown[] = [{}, { days: 0 }, { days: 15 }, { days: 2.5 }, { days: 'two' }, multiDayBody({ plan_type: 'weekly' }), multiDayBody({ start_date: '03/03/2025' }), multiDayBody({ request_data: { nutritional_goals: { calories: -5 } } }), multiDayBody({ request_data: { meal_times: { lunch: '25:00' } } }), multiDayBody({ request_data: { diet_types: ['halal'] } }), multiDayBody({ request_data: { allergies: ['kryptonite'] } })];
     for (const body of cases) {
       const res = await t.http.post('/meal-plans/multi-day', body, { token: alice.token });
       expect(res.status, JSON.stringify(body)).toBe(422);

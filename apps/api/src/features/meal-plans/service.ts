@@ -194,19 +194,33 @@ export async function getPlan(app: FastifyInstance, userId: number, id: number) 
   return planToWire(plan, days, tasks.get(id) ?? null);
 }
 
+/**
+ * All or nothing: every edit is checked and made in memory first, so a refused swap or portion leaves the name
+ * (and the rest) as it was; then the writes go in one transaction.
+ */
 export async function updatePlan(app: FastifyInstance, userId: number, id: number, body: MealPlanUpdate) {
   const plan = await ownPlan(app, userId, id);
+  if (body.status === 'cancelled' && plan.status !== 'cancelled' && plan.status !== 'processing') throw conflict(`Meal plan is already ${plan.status}`);
+  const edited = new Map<number, { date: string; meals: Meals }>();
+  if (body.swap || body.portion) {
+    const days = await repo.daysOf(app.db, [id]);
+    const edit = (dayNumber: number, field: string, apply: (m: Meals) => Meals) => {
+      if (dayNumber > plan.days) throw unprocessable(`day_number must be between 1 and ${plan.days}`, ['body', field, 'day_number']);
+      const day = edited.get(dayNumber) ?? days.find((d) => d.day_number === dayNumber);
+      if (!day) throw unprocessable(`Day ${dayNumber} of this plan is not ready`, ['body', field, 'day_number']);
+      edited.set(dayNumber, { date: day.date, meals: apply(day.meals as Meals) });
+    };
+    if (body.swap) edit(body.swap.day_number, 'swap', (m) => swapFood(m, body.swap!));
+    if (body.portion) edit(body.portion.day_number, 'portion', (m) => changePortion(m, body.portion!));
+  }
   if (body.status === 'cancelled') await cancelPlan(app, plan);
-  if (body.name !== undefined) await repo.updatePlan(app.db, id, { name: body.name });
-  if (body.swap) await editDay(app.db, id, body.swap.day_number, 'swap', (m) => swapFood(m, body.swap!));
-  if (body.portion) await editDay(app.db, id, body.portion.day_number, 'portion', (m) => changePortion(m, body.portion!));
+  if (body.name !== undefined || edited.size) {
+    await app.db.transaction(async (tx) => {
+      if (body.name !== undefined) await repo.updatePlan(tx, id, { name: body.name });
+      for (const [dayNumber, day] of edited) await repo.upsertDay(tx, id, dayNumber, day.date, day.meals);
+    });
+  }
   return getPlan(app, userId, id);
-}
-
-async function editDay(db: Db, planId: number, dayNumber: number, field: string, apply: (m: Meals) => Meals) {
-  const day = (await repo.daysOf(db, [planId])).find((d) => d.day_number === dayNumber);
-  if (!day) throw unprocessable(`Day ${dayNumber} of this plan is not ready`, ['body', field, 'day_number']);
-  await repo.upsertDay(db, planId, day.day_number, day.date, apply(day.meals as Meals));
 }
 
 /** Cancels the plan's generation (spec §4 `cancelled`); a finished plan cannot be cancelled. */

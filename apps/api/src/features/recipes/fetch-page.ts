@@ -8,7 +8,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { HttpError, badRequest, forbidden } from '../../lib/http-error.ts';
+import { HttpError, badRequest, forbidden, unavailable } from '../../lib/http-error.ts';
 
 export const MAX_BYTES = 5 * 1024 * 1024;
 export const TIMEOUT_MS = 10_000;
@@ -84,8 +84,11 @@ async function resolveChecked(host: string, allowLoopback: boolean): Promise<{ a
   else {
     try {
       answers = await lookup(host, { all: true, verbatim: true });
-    } catch {
-      throw new HttpError(422, `The site ${host} could not be found`);
+    } catch (err) {
+      // Only "no such name" is the address's fault; a resolver that cannot be reached (EAI_AGAIN, no network) is ours.
+      const code = (err as { code?: string }).code;
+      if (code === 'ENOTFOUND' || code === 'ENODATA') throw new HttpError(422, `The site ${host} could not be found`);
+      throw unavailable(`The site ${host} could not be reached: the server could not look the name up. Try again later.`);
     }
   }
   if (!answers.length) throw new HttpError(422, `The site ${host} could not be found`);

@@ -54,6 +54,11 @@ describe('dates and timestamps out of range answer 422 (issue 8 item 9)', () => 
       await expect422(await t.http.post('/recommendations/what-to-eat', { timestamp: ts }, { token: u.token }));
       await expect422(await t.http.post(`/recommendations/what-to-eat?timestamp=${q}`, {}, { token: u.token }));
     }
+    // The contract's own words, not the pattern of its first branch.
+    for (const q of ['7am', '25:00']) {
+      const res = await t.http.get(`/recommendations/meal?current_time=${q}`, { token: u.token });
+      expect(res.json.detail.msg, q).toBe('current_time: current_time must be HH:MM or an ISO 8601 date-time within 1900..2100');
+    }
   });
 
   it('sweep: no route of the OpenAPI document answers 500 to an out-of-range date or timestamp', async () => {
