@@ -31,17 +31,31 @@ export function servingRow(amount: number, rawUnit: string, grams: number): Food
   return { description: `${fmt(amount)} ${unit} (${fmt(grams)} g)`, amount: round(amount, 3), unit, grams: round(grams, 3) };
 }
 
-/** The measure a person expects first ("1 medium" banana, "1 large" egg, "1 slice" bread), else USDA's first. */
-export function pickDefaultFirst(list0: FoodServingRow[]): FoodServingRow[] {
+/** A default serving past this many kcal is a pantry amount ("1 cup" of peanut butter, 1,517 kcal), not a portion. */
+const PORTION_MAX_KCAL = 400;
+const PORTION_MIN_KCAL = 50;
+
+/**
+ * The measure a person expects first ("1 medium" banana, "1 large" egg, "1 slice" bread), else USDA's first. When
+ * that one holds more than PORTION_MAX_KCAL and another measure is a portion (50–400 kcal: "2 tbsp" of peanut
+ * butter, "1 tbsp" of butter or oil, "1 oz" of almonds), that one goes first: a hurried "Add" must not log a cup.
+ */
+export function pickDefaultFirst(list0: FoodServingRow[], kcalPer100g?: number): FoodServingRow[] {
   // "1 unit" (USDA's yield of a whole bird from a pound) says nothing on a label: any real measure goes first.
   const vague = (x: FoodServingRow) => /^units?$/i.test(x.unit);
-  const list = [...list0.filter((x) => !vague(x)), ...list0.filter(vague)];
+  let list = [...list0.filter((x) => !vague(x)), ...list0.filter(vague)];
+  const toFront = (i: number) => (i > 0 ? [list[i]!, ...list.slice(0, i), ...list.slice(i + 1)] : list);
   for (const re of [/\bmedium\b/i, /\blarge\b/i, /\bslice\b/i, /\bserving\b/i]) {
     const i = list.findIndex((s) => re.test(s.unit));
-    if (i > 0) return [list[i], ...list.slice(0, i), ...list.slice(i + 1)];
-    if (i === 0) return list;
+    if (i >= 0) {
+      list = toFront(i);
+      break;
+    }
   }
-  return list;
+  if (kcalPer100g === undefined || !list[0]) return list;
+  const kcal = (s: FoodServingRow) => (s.grams * kcalPer100g) / 100;
+  if (kcal(list[0]) <= PORTION_MAX_KCAL) return list;
+  return toFront(list.findIndex((s) => !vague(s) && kcal(s) >= PORTION_MIN_KCAL && kcal(s) <= PORTION_MAX_KCAL));
 }
 
 export function searchText(...parts: (string | undefined)[]): string {
@@ -52,7 +66,7 @@ export function usdaRow(f: SeedFood): NewFoodRow {
   const [ndb, group, desc, values, weights] = f;
   const n = Object.fromEntries(SEED_NUTRIENTS.map((k, i) => [k, values[i] ?? 0])) as Record<(typeof SEED_NUTRIENTS)[number], number>;
   const micro = Object.fromEntries(SEED_MICRONUTRIENTS.map((k, i) => [k, values[SEED_NUTRIENTS.length + i] ?? null]));
-  const servings = pickDefaultFirst(weights.filter(([a, , g]) => a > 0 && g > 0).map(([a, u, g]) => servingRow(a, u, g)));
+  const servings = pickDefaultFirst(weights.filter(([a, , g]) => a > 0 && g > 0).map(([a, u, g]) => servingRow(a, u, g)), n.calories);
   const def = servings[0];
   const name = friendlyName(desc);
   return {

@@ -290,6 +290,17 @@ describe('GET /foods/food/{id}', () => {
     expect(res.json.servings.map((s: { id: string }) => s.id)).toEqual(expect.arrayContaining(['s0', 'g', '100g']));
   });
 
+  it('offers a portion first, not a pantry amount: 2 tbsp of peanut butter, not a 1,517 kcal cup', async () => {
+    for (const q of ['peanut butter', 'butter', 'olive oil', 'almonds']) {
+      const [top] = (await t.http.get(`/foods/search?query=${encodeURIComponent(q)}&page_size=1`, { token })).json.foods;
+      expect(top.calories, `${q}: ${top.name} ${top.serving_description}`).toBeLessThanOrEqual(400);
+      expect(top.calories, q).toBeGreaterThanOrEqual(50);
+      expect(top.servings[0].description).toBe(top.serving_description);
+    }
+    // a food whose usual measure is a portion keeps it: a cup of milk, a medium apple
+    expect((await t.http.get('/foods/food/usda-09003', { token })).json.serving_description).toBe('1 medium (182 g)');
+  });
+
   it('gives the default serving the same kcal in search, in detail and once logged', async () => {
     // A medium apple, 182 g at 52 kcal per 100 g: 94.64 kcal, not 94.6 in one answer and 94.64 in another.
     const detail = (await t.http.get('/foods/food/usda-09003', { token })).json;
