@@ -13,12 +13,14 @@ import SearchIcon from '@mui/icons-material/Search';
 import type { FoodSearchResult } from '@app/contracts/foods';
 import { LazyAlert } from './lazy-alert';
 import { failureText } from '../lib/errors';
-import { formatKcal } from '../lib/format';
+import { formatKcal, formatNumber } from '../lib/format';
 import { useSearchFoodsQuery } from '../lib/foods-api';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 const PAGE = 20;
+/** The API's largest page_size. */
+const MAX_PAGE = 50;
 
 interface Props {
   query: string;
@@ -145,10 +147,16 @@ export function FoodSearch({ query, onQueryChange, onPick, inputRef }: Props) {
               <Typography id="food-search-hint" variant="caption" color="text.secondary" sx={{ display: 'block', px: 1 }}>
                 Arrow keys move through the results; Enter opens one.
               </Typography>
-              {data && data.total > foods.length && size < 50 && (
-                <Button onClick={() => setSize(50)} disabled={isFetching}>
-                  Show more results ({data.total} found)
+              {data && data.total > foods.length && size < MAX_PAGE && (
+                <Button onClick={() => setSize(MAX_PAGE)} disabled={isFetching}>
+                  Show more results ({formatNumber(data.total)} found)
                 </Button>
+              )}
+              {/* The most one answer holds: say so rather than let the button vanish with results still unseen. */}
+              {data && data.total > foods.length && size >= MAX_PAGE && (
+                <Typography variant="body2" color="text.secondary" sx={{ px: 1, py: 1 }}>
+                  Showing the first {formatNumber(foods.length)} of {formatNumber(data.total)} matches. Add a word to narrow the search.
+                </Typography>
               )}
             </>
           )}

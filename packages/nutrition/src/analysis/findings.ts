@@ -15,6 +15,11 @@ export interface FindingContext {
   weight_kg: number | null;
   /** The user's units for weights in sentences (the per-kg rules stay per kg). */
   units?: Units;
+  /**
+   * The user's today (YYYY-MM-DD). A range in which only today is logged gets no findings: a day under way is not
+   * a day's eating (850 kcal by breakfast was judged "57 % below your goal" on a new user's first morning).
+   */
+  in_progress?: string;
 }
 export interface FindingsResult {
   days_logged: number;
@@ -70,11 +75,15 @@ const nutrient = (n: FindingsNutrient) => (e: AnalysisEntry) => e.nutrients?.[n]
 const known = (entries: AnalysisEntry[], n: FindingsNutrient) => entries.some((e) => typeof e.nutrients?.[n] === 'number');
 const sum = (entries: AnalysisEntry[], n: FindingsNutrient) => entries.reduce((a, e) => a + (e.nutrients?.[n] ?? 0), 0);
 
-export function findings(entries: AnalysisEntry[], ctx: FindingContext): FindingsResult {
+export function findings(all: AnalysisEntry[], ctx: FindingContext): FindingsResult {
+  const entries = ctx.in_progress && all.every((e) => e.date === ctx.in_progress) ? [] : all;
   const days = dayTotals(entries).filter((d) => d.calories > 0);
   const out: Finding[] = [];
   const notEnough: string[] = [];
-  if (!days.length) return { days_logged: 0, findings: [], not_enough_data: ['No food logged in this range: log at least 3 days to see findings.'] };
+  if (!days.length) {
+    const why = entries.length < all.length ? 'Today is still under way, and findings read whole days' : 'No food logged in this range';
+    return { days_logged: 0, findings: [], not_enough_data: [`${why}: log at least 3 days to see findings.`] };
+  }
   const n = days.length;
   const kcalDay = mean(days.map((d) => d.calories));
 
@@ -88,7 +97,7 @@ export function findings(entries: AnalysisEntry[], ctx: FindingContext): Finding
           id: diff > 0 ? 'calories_over_goal' : 'calories_under_goal',
           title: diff > 0 ? 'Calories above your goal' : 'Calories below your goal',
           score: Math.abs(pct) / 10,
-          statement: `You ate ${wholeNumber(kcalDay)} kcal a day on average over ${n} logged days, ${wholeNumber(Math.abs(diff))} kcal (${round(Math.abs(pct), 0)} %) ${diff > 0 ? 'above' : 'below'} your goal of ${wholeNumber(ctx.calorie_goal)}.`,
+          statement: `You ate ${wholeNumber(kcalDay)} kcal a day on average over ${n} logged day${n === 1 ? '' : 's'}, ${wholeNumber(Math.abs(diff))} kcal (${round(Math.abs(pct), 0)} %) ${diff > 0 ? 'above' : 'below'} your goal of ${wholeNumber(ctx.calorie_goal)}.`,
           evidence: { calories_per_day: round(kcalDay, 0), goal: ctx.calorie_goal, difference: round(diff, 0), days_logged: n },
           suggestion:
             diff > 0 && top

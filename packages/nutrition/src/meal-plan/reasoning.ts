@@ -16,7 +16,7 @@ export function reasoningFor(f: CatalogueFood, n: Macros, meal: MealType, favour
         : `${r(n.protein)} g protein and ${r(n.fat)} g fat (${kcal} kcal) anchor ${meal} and keep you full.`;
       break;
     case 'starch':
-      why = `${r(n.carbs)} g carbs${n.fiber >= 3 ? ` and ${r(n.fiber)} g fiber` : ''} (${kcal} kcal) fuel your ${meal} and cover your carb goal.`;
+      why = `${r(n.carbs)} g carbs${n.fiber >= 3 ? ` and ${r(n.fiber)} g fiber` : ''} (${kcal} kcal) fuel your ${meal} and count toward your carb goal.`;
       break;
     case 'vegetable':
       why = `Adds volume, ${n.fiber >= 1 ? `${r(n.fiber)} g fiber` : 'crunch'} and vitamins for only ${kcal} kcal.`;
@@ -28,7 +28,7 @@ export function reasoningFor(f: CatalogueFood, n: Macros, meal: MealType, favour
       why = `${r(n.protein)} g protein plus calcium for ${kcal} kcal.`;
       break;
     case 'fat':
-      why = `${r(n.fat)} g of fat (${kcal} kcal) rounds out your fat target and helps absorb vitamins.`;
+      why = `${r(n.fat)} g of fat (${kcal} kcal) rounds out this meal's fat and helps absorb vitamins.`;
       break;
     case 'drink':
       why = `A ${kcal} kcal drink that adds ${n.protein >= 5 ? `${r(n.protein)} g protein` : `${r(n.carbs)} g carbs`} without another dish.`;

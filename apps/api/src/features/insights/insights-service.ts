@@ -102,7 +102,7 @@ export async function patternAnalysis(db: Db, userId: number, q: { timeframe_day
     loadRange(db, userId, ctx, q.timeframe_days ?? 14, undefined, { nutrients: FINDINGS_NUTRIENTS, minute: true }),
     weightTrend(db, userId, ctx.today),
   ]);
-  const f = findings(l.entries, { calorie_goal: l.ctx.settings?.daily_calorie_goal ?? null, weight_kg: latest?.trend_kg ?? null });
+  const f = findings(l.entries, { calorie_goal: l.ctx.settings?.daily_calorie_goal ?? null, weight_kg: latest?.trend_kg ?? null, in_progress: ctx.today });
   // The pattern analysis keeps the findings about when and how the user eats.
   const patternIds = /late_eating|irregular_meals|weekend_surplus|calories_/;
   return {
@@ -143,7 +143,7 @@ export async function overallAnalysis(db: Db, userId: number, q: { timeframe_day
     intakeEnding(db, userId, ctx.today),
   ]);
   const s = l.ctx.settings;
-  const f = findings(l.entries, { calorie_goal: s?.daily_calorie_goal ?? null, weight_kg: latest?.trend_kg ?? null, units: unitsOf(ctx) });
+  const f = findings(l.entries, { calorie_goal: s?.daily_calorie_goal ?? null, weight_kg: latest?.trend_kg ?? null, units: unitsOf(ctx), in_progress: ctx.today });
   const expenditure = expenditureFrom(intake, l.to, trend, ctx);
   return {
     ...rangeFields(l, 'Findings'),

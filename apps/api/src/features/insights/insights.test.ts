@@ -109,6 +109,18 @@ describe('dashboard', () => {
     expect((await t.http.get('/dashboard/weekly-stats/-1', { token })).status).toBe(422);
   });
 
+  it("does not judge a new user's first morning: a range with only today logged has no findings yet", async () => {
+    const { token: fresh } = await makeUser(t, { daily_calorie_goal: 2000, timezone: 'UTC' });
+    expect((await manual(fresh, undefined, 'Breakfast burrito', 850, 30, 90, 35)).status).toBe(201);
+    const res = (await t.http.get('/recommendations/overall-analysis', { token: fresh })).json;
+    expect(res.findings).toEqual([]);
+    expect(res.not_enough_data[0]).toMatch(/^Today is still under way/);
+    // once a whole day is there too, the findings read the range
+    expect((await manual(fresh, plus(todayIn('UTC'), -3), 'Pasta', 2600, 90, 300, 100)).status).toBe(201);
+    const later = (await t.http.get('/recommendations/overall-analysis', { token: fresh })).json;
+    expect(later.findings.length).toBeGreaterThan(0);
+  });
+
   it('range totals and means agree with the CSV and the insights: summed exactly, rounded once', async () => {
     const { token: mine } = await makeUser(t);
     const days = ['2025-06-02', '2025-06-03', '2025-06-04', '2025-06-05', '2025-06-06', '2025-06-07'];

@@ -8,12 +8,10 @@ import { RangePicker } from '../../components/range-picker';
 import { WhenVisible } from '../../components/when-visible';
 import { formatDay, formatGrams, formatKcal, formatNumber } from '../../lib/format';
 import { useGetDashboardHistoryQuery, useGetDashboardStatsQuery } from './api';
+import { srOnly } from '../../lib/sr-only';
 
 const HistoryChart = lazy(() => import('./charts').then((m) => ({ default: m.HistoryChart })));
 
-/** Hidden from the eye, read by screen readers: the chart's numbers as a table. */
-// '1px', not 1: in sx a width or height of 1 means 100%.
-export const srOnly = { position: 'absolute', width: '1px', height: '1px', p: 0, m: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
 const RANGES = [7, 30, 90] as const;
 
 /** Calories against the goal over the last 7, 30 or 90 days, with the macro averages and the streak. */

@@ -8,8 +8,43 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Finding } from '@app/contracts/insights';
+import { formatNumber } from '../../lib/format';
 
-const label = (k: string) => k.replace(/_/g, ' ');
+/** The engine's evidence keys as a reader says them; a key not listed here falls back to its words. */
+const LABELS: Record<string, string> = {
+  calories_per_day: 'Calories a day (kcal)',
+  goal: 'Goal (kcal)',
+  difference: 'Difference (kcal)',
+  days_logged: 'Days logged',
+  days: 'Days',
+  percent_of_calories: 'Share of calories (%)',
+  amdr_min: 'Healthy range, from (%)',
+  amdr_max: 'Healthy range, to (%)',
+  grams_per_day: 'Grams a day',
+  fiber_g_per_day: 'Fiber a day (g)',
+  fiber_g_per_1000_kcal: 'Fiber per 1,000 kcal (g)',
+  target_g_per_1000_kcal: 'Target per 1,000 kcal (g)',
+  gap_g: 'Short of the target (g)',
+  protein_g_per_day: 'Protein a day (g)',
+  g_per_kg: 'Protein per kg of body weight (g)',
+  rda_g_per_kg: 'Recommended per kg (g)',
+  weight_kg: 'Weight (kg)',
+  sodium_mg_per_day: 'Sodium a day (mg)',
+  limit_mg: 'Limit (mg)',
+  saturated_fat_g_per_day: 'Saturated fat a day (g)',
+  limit_percent: 'Limit (% of calories)',
+  late_calories_percent: 'Calories after 9 pm (%)',
+  late_days: 'Days with late eating',
+  last_meal_avg: 'Last meal, on average',
+  first_meal_sd_minutes: 'First meal varies by (minutes)',
+  first_meal_avg: 'First meal, on average',
+  weekday_calories: 'Weekday calories (kcal)',
+  weekend_calories: 'Weekend calories (kcal)',
+  weekday_days: 'Weekdays logged',
+  weekend_days: 'Weekend days logged',
+};
+const label = (k: string) => LABELS[k] ?? k.replace(/_/g, ' ');
+const value = (v: unknown) => (v === null || v === undefined ? 'not known' : typeof v === 'number' ? formatNumber(v, undefined, 2) : String(v));
 
 /** Findings ranked by the engine: what it saw, the numbers behind it, one thing to change, and the source. */
 export function FindingsList({ findings, notEnough }: { findings: Finding[]; notEnough: string[] }) {
@@ -30,7 +65,7 @@ export function FindingsList({ findings, notEnough }: { findings: Finding[]; not
                     <TableCell component="th" scope="row">
                       {label(k)}
                     </TableCell>
-                    <TableCell align="right">{v ?? 'not known'}</TableCell>
+                    <TableCell align="right">{value(v)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

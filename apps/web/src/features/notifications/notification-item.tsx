@@ -21,7 +21,8 @@ function OptionCard({ option }: { option: MealOption }) {
     option.fat !== undefined && `F ${Math.round(option.fat)} g`,
   ].filter((c): c is string => !!c);
   return (
-    <Box component="li" sx={{ listStyle: 'none', p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}>
+    // On the paper's own colour, with a border: a tinted box inside an unread (tinted) item left the green link at 3.9:1.
+    <Box component="li" sx={{ listStyle: 'none', p: 1.5, borderRadius: 2, bgcolor: 'background.paper', border: 1, borderColor: 'divider' }}>
       <Typography variant="subtitle2">{option.name}</Typography>
       {option.restaurant && <Typography variant="body2" color="text.secondary">{option.restaurant}</Typography>}
       {option.address && <Typography variant="caption" color="text.secondary" component="p">{option.address}</Typography>}

@@ -19,14 +19,14 @@ export default function NotificationCenter({ open, anchorEl, onClose }: { open: 
         onClose={onClose}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: NOTIFICATION_PANEL_WIDTH, height: NOTIFICATION_PANEL_MAX_HEIGHT, maxHeight: NOTIFICATION_PANEL_MAX_HEIGHT, display: 'flex' } } }}
+        slotProps={{ paper: { 'aria-label': 'Notifications', sx: { width: NOTIFICATION_PANEL_WIDTH, height: NOTIFICATION_PANEL_MAX_HEIGHT, maxHeight: NOTIFICATION_PANEL_MAX_HEIGHT, display: 'flex' } } }}
       >
         {open && <NotificationPanel onClose={onClose} />}
       </Popover>
     );
   }
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} sx={{ zIndex: (t) => t.zIndex.modal }} slotProps={{ paper: { sx: { width: '100%', maxWidth: 480, height: '100%' } } }}>
+    <Drawer anchor="right" open={open} onClose={onClose} sx={{ zIndex: (t) => t.zIndex.modal }} slotProps={{ paper: { 'aria-label': 'Notifications', sx: { width: '100%', maxWidth: 480, height: '100%' } } }}>
       {open && <NotificationPanel onClose={onClose} />}
     </Drawer>
   );
