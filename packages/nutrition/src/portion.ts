@@ -8,12 +8,15 @@ const UNIT_WITH_GRAMS = /^(.*?)\s*\(([\d.]+)\s*g\)\s*$/;
 /** Units that stay as they are in the plural. */
 const INVARIANT = new Set(['g', 'kg', 'mg', 'ml', 'l', 'oz', 'lb', 'lbs', 'tsp', 'tbsp', 'fl', 'cl', 'dl', 'serving size', 'x']);
 
+/** Words that name a measure: followed by other words, they are still the noun ("cup elbow shaped"). */
+const MEASURES = new Set(['cup', 'slice', 'piece', 'stick', 'can', 'package', 'container', 'bottle', 'bar', 'link', 'patty', 'fillet', 'serving', 'scoop', 'tablespoon', 'teaspoon', 'pint', 'quart', 'glass', 'bowl', 'bag', 'packet', 'pouch', 'jar', 'box', 'spear', 'wedge', 'strip', 'leaf']);
+
 const amount = (n: number) => (Math.round(n * 100) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 function plural(word: string): string {
   const w = word.toLowerCase();
   if (INVARIANT.has(w) || /s$/i.test(word) || !/^[a-z]+$/i.test(word)) return word;
-  if (/(ch|sh|x|z)$/i.test(word)) return `${word}es`;
+  if (/(ch|sh|x|z)$/i.test(word) || /^(potato|tomato|mango)$/i.test(word)) return `${word}es`;
   if (/[^aeiou]y$/i.test(word)) return `${word.slice(0, -1)}ies`;
   if (/^(leaf|loaf|half)$/i.test(word)) return `${word.slice(0, -1)}ves`;
   return `${word}s`;
@@ -25,6 +28,9 @@ export function pluralUnit(name: string): string {
   const head = cut < 0 ? name : name.slice(0, cut);
   const tail = cut < 0 ? '' : name.slice(cut);
   if (INVARIANT.has(head.trim().toLowerCase())) return name;
+  // A measure first is the noun, whatever describes it after: "cup elbow shaped" → "cups elbow shaped".
+  const first = /^(\s*)([A-Za-z]+)(.*)$/s.exec(head);
+  if (first && MEASURES.has(first[2]!.toLowerCase()) && first[3]!.trim()) return `${first[1]}${plural(first[2]!)}${first[3]}${tail}`;
   // The noun is the last word that is not a participle: "cup chopped" → "cups chopped".
   const words = head.split(/(\s+)/);
   for (let i = words.length - 1; i >= 0; i--) {

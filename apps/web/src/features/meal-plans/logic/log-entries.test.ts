@@ -14,7 +14,7 @@ describe("'Log this' entries", () => {
       '2026-11-21',
     );
     expect(entries).toHaveLength(2);
-    expect(entries[0]).toMatchObject({ food_name: 'Greek yogurt', serving_description: '1.5 cup', calories: 220.4, carbohydrates: 12, meal_type: 'breakfast', date: '2026-11-21' });
+    expect(entries[0]).toMatchObject({ food_name: 'Greek yogurt', serving_description: '1.5 cups', calories: 220.4, carbohydrates: 12, meal_type: 'breakfast', date: '2026-11-21' });
     expect(entries[1]).toMatchObject({ serving_description: '1/2 cup', fiber: 0 });
     expect(FoodLogBatchSchema.safeParse(entries).success).toBe(true);
   });
