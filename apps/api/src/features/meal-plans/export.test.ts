@@ -137,6 +137,11 @@ describe('e-mail export abuse (issue 8 item 6)', () => {
     const r2 = await t.http.post('/meal-plans/multi-day', multiDayBody({ days: 1 }), { token: other.token });
     const p2 = await waitForPlan(t, other.token, r2.json.id);
     expect((await t.http.post(`/meal-plans/${p2.id}/export?format=email`, { email: other.email }, { token: other.token })).status).toBe(200);
+    // The hourly cap on the route (30) is per user as well, not per address: one user spending it leaves the others theirs.
+    let last = 200;
+    for (let i = 0; i < 30 && last !== 429; i++) last = (await t.http.post(path, { email: u.email, test_mode: true }, { token: u.token })).status;
+    expect(last).toBe(429);
+    expect((await t.http.post(`/meal-plans/${p2.id}/export?format=email`, { email: other.email, test_mode: true }, { token: other.token })).status).toBe(200);
   }, 120_000);
 });
 

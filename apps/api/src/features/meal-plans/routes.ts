@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -99,7 +99,9 @@ export default async function mealPlansRoutes(fastify: FastifyInstance) {
   });
 
   app.post('/meal-plans/:id/export', {
-    config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+    // Per user, not per address: people behind one address (a household, an office, a phone carrier) each have
+    // their own 30 an hour, and one of them cannot spend everyone's.
+    config: { rateLimit: { max: 30, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: (req: FastifyRequest) => `plan-export:user:${req.user.id}` } },
     schema: {
       tags,
       summary: 'E-mail the plan (test_mode: render only and answer the mail)',
