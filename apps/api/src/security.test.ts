@@ -20,7 +20,7 @@ import {
 } from '../test/helpers.ts';
 import { daily_counters, mail_throttle, rate_limit_hits } from './db/schema/index.ts';
 import { purgeExpired } from './features/maintenance/repository.ts';
-import { CODES_PER_DAY } from './features/auth/service.ts';
+import { CODES_PER_DAY, CODES_PER_IP_PER_DAY } from './features/auth/service.ts';
 
 /** Issue 8: each test performs an attack over real HTTP and checks the attacker gets nowhere. */
 let t: TestApp;
@@ -190,6 +190,30 @@ describe('codes per account per day', () => {
     await new Promise((r) => setTimeout(r, 300));
     // the registration code counted as one of today's codes
     expect(mails() - start).toBe(CODES_PER_DAY - 1);
+  });
+});
+
+describe('codes per address per account per day', () => {
+  it(`a stranger asking for resets from one address spends at most ${CODES_PER_IP_PER_DAY} of the account's codes: the owner still gets one`, async () => {
+    const { email, user } = await createUser(t, { http });
+    const counted = async () => (await t.database.db.select().from(daily_counters).where(eq(daily_counters.key, `codes:user:${user.id}`)))[0]?.count ?? 0;
+    const strangerIp = '10.254.1.1';
+    const stranger = httpClient(t.api, { 'x-forwarded-for': strangerIp });
+    for (let i = 0; i < CODES_PER_DAY + 2; i++) {
+      // a patient stranger: a minute apart (the mail slot) and within the route's rate limit
+      await t.database.db.delete(mail_throttle);
+      await t.database.db.delete(rate_limit_hits);
+      const before = await counted();
+      expect((await stranger.post('/auth/request-password-reset', { email })).status).toBe(200);
+      // issued (or refused) after the answer: wait for the address's counter to move
+      await waitFor(async () => ((await t.database.db.select().from(daily_counters).where(eq(daily_counters.key, `codes:user:${user.id}:ip:${strangerIp}`)))[0]?.count ?? 0) === i + 1);
+      expect(await counted()).toBe(Math.min(before + 1, 1 + CODES_PER_IP_PER_DAY));
+    }
+    // the registration code and the stranger's three: the owner, from their own address, gets a fresh code
+    await t.database.db.delete(mail_throttle);
+    const mails = outboxFiles(t.config.outboxDir).length;
+    expect((await clientFromNewIp(t).post('/auth/request-password-reset', { email })).status).toBe(200);
+    await waitFor(async () => outboxFiles(t.config.outboxDir).length === mails + 1);
   });
 });
 

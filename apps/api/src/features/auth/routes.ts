@@ -58,7 +58,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post('/auth/resend-code', {
     config: open(10),
     schema: { tags, security: [], body: EmailOnlyBodySchema, response: { 200: MessageSchema, ...errorResponses } },
-  }, async (req) => auth.resendCode(req.body.email));
+  }, async (req) => auth.resendCode(req.body.email, req.ip));
 
   app.post('/auth/login', {
     config: open(30),
@@ -68,7 +68,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.post('/auth/request-password-reset', {
     config: open(10),
     schema: { tags, security: [], body: EmailOnlyBodySchema, response: { 200: MessageSchema, ...errorResponses } },
-  }, async (req) => auth.requestPasswordReset(req.body.email));
+  }, async (req) => auth.requestPasswordReset(req.body.email, req.ip));
 
   app.post('/auth/reset-password', {
     config: open(20),

@@ -15,6 +15,8 @@ const VERIFY_MESSAGE = 'We sent a 6-digit code to your e-mail address. Enter it 
 const CODE_FAILURE = 'Invalid or expired code. After 5 wrong tries a code stops working: request a new one.';
 /** Codes (verification + reset) one account can be sent per day. */
 export const CODES_PER_DAY = 10;
+/** Codes one address may have sent to one account in a day (of the account's CODES_PER_DAY). */
+export const CODES_PER_IP_PER_DAY = 3;
 const UNVERIFIED_MESSAGE = 'Your e-mail address is not verified yet. We sent you a code to verify it.';
 
 /** 422 with the field's location when zxcvbn finds the password guessable. */
@@ -57,8 +59,16 @@ export function authService(app: FastifyInstance) {
     app.background.run(work);
   }
 
-  /** A fresh code, or null past the account's daily cap (a mail bomb through our server stops there). */
-  async function issueCode(userId: number, purpose: CodePurpose): Promise<string | null> {
+  /**
+   * A fresh code, or null past the account's daily cap (a mail bomb through our server stops there). A request from
+   * an address (`ip`) that already had CODES_PER_IP_PER_DAY codes sent to this account today gets none and spends
+   * none of the account's: one stranger asking for resets a minute apart used up the owner's codes for the day.
+   */
+  async function issueCode(userId: number, purpose: CodePurpose, ip?: string): Promise<string | null> {
+    if (ip && (await repo.countDaily(db, `codes:user:${userId}:ip:${ip}`, new Date())) > CODES_PER_IP_PER_DAY) {
+      app.log.warn({ userId, purpose }, 'daily code cap of this address reached; no code issued');
+      return null;
+    }
     if ((await repo.countDaily(db, `codes:user:${userId}`, new Date())) > CODES_PER_DAY) {
       app.log.warn({ userId, purpose }, 'daily code cap reached; no code issued');
       return null;
@@ -163,7 +173,7 @@ export function authService(app: FastifyInstance) {
       return sessionFor(app, await repo.updateUser(db, user.id, { email_validated: true }));
     },
 
-    async resendCode(email: string) {
+    async resendCode(email: string, ip?: string) {
       // The slot is taken for unknown addresses too, so the 429 does not reveal which addresses exist.
       const wait = await repo.claimMailSlot(db, `verify_email:${email}`, new Date(), MAIL_INTERVAL_MS);
       if (wait !== null) {
@@ -172,7 +182,7 @@ export function authService(app: FastifyInstance) {
       }
       afterAnswer(async () => {
         const user = await repo.findUserByEmail(db, email);
-        const code = user && !user.email_validated ? await issueCode(user.id, 'verify_email') : null;
+        const code = user && !user.email_validated ? await issueCode(user.id, 'verify_email', ip) : null;
         if (code) sendLater(verificationMail(email, code));
       });
       return { message: 'If this address has an account waiting for verification, a new code is on its way.' };
@@ -199,11 +209,11 @@ export function authService(app: FastifyInstance) {
       return sessionFor(app, user);
     },
 
-    async requestPasswordReset(email: string) {
+    async requestPasswordReset(email: string, ip?: string) {
       afterAnswer(async () => {
         const user = await repo.findUserByEmail(db, email);
         if (!user || (await repo.claimMailSlot(db, `reset_password:${email}`, new Date(), MAIL_INTERVAL_MS)) !== null) return;
-        const code = await issueCode(user.id, 'reset_password');
+        const code = await issueCode(user.id, 'reset_password', ip);
         if (code) sendLater(resetMail(email, code));
       });
       return { message: 'If an account exists for this address, we sent it a code to reset the password.' };
