@@ -27,6 +27,8 @@ describe('admin console', () => {
     const lpage = await lctx.newPage();
     await openSignedIn(lpage, server, user.token, '/pro-insights');
     await lpage.getByText('Unlock deeper insights with Pro').waitFor();
+    // nothing to pick while locked (each pick drew another 403)
+    expect(await lpage.getByRole('group', { name: 'Range' }).count()).toBe(0);
     await lpage.getByRole('link', { name: 'See plans' }).click();
     await lpage.waitForURL(/\/subscription$/);
     await lctx.close();
@@ -62,6 +64,7 @@ describe('admin console', () => {
     expect((await analysis).status()).toBe(200);
     await upage.getByRole('heading', { name: 'Pro insights' }).waitFor();
     expect(await upage.getByText('Unlock deeper insights with Pro').count()).toBe(0);
+    await upage.getByRole('group', { name: 'Range' }).waitFor();
     expect(await upage.getByRole('link', { name: 'Admin' }).count()).toBe(0);
     await upage.goto(`${server.baseUrl}/admin`);
     await upage.waitForURL(/\/dashboard$/);

@@ -19,7 +19,8 @@ export function Component() {
       <PageTitle>
         Pro insights
       </PageTitle>
-      <RangePicker value={days} onChange={setDays} options={[14, 30, 90]} />
+      {/* Locked: no range to pick (each pick asked the server again and drew another 403). */}
+      {!(error && isLocked(error)) && <RangePicker value={days} onChange={setDays} options={[14, 30, 90]} />}
       {error && (isLocked(error) ? <LockedFeature feature="pro_insights" /> : <Alert severity="error">{errorDetail(error, 'Failed to fetch insights').msg}</Alert>)}
       {!data && isFetching && <Skeleton variant="rounded" height={300} />}
       {data && (

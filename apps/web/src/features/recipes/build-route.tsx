@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -84,8 +85,13 @@ export function Component() {
         ))}
       </List>
       {rows.map((r, i) => (
-        <Stack key={i} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Typography sx={{ flex: 1 }}>{r.name}</Typography>
+        // On a phone the name has a line of its own and grams, kcal and Remove line up under it (a row of four
+        // squeezed "Chicken, breast, meat only" to one word a line).
+        <Box
+          key={i}
+          sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 9rem) 1fr auto', sm: '1fr 9rem auto auto' }, columnGap: 2, rowGap: 1, alignItems: 'center' }}
+        >
+          <Typography sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, overflowWrap: 'anywhere' }}>{r.name}</Typography>
           <NumberField
             size="small"
             label="Grams"
@@ -99,7 +105,7 @@ export function Component() {
           <Button onClick={() => setRows((list) => list.filter((_, j) => j !== i))} aria-label={`Remove ${r.name}`}>
             Remove
           </Button>
-        </Stack>
+        </Box>
       ))}
       <Typography data-testid="build-total">
         {formatKcal(total)} in total · {formatKcal(servingsError ? 0 : total / Number(servings))} per serving
