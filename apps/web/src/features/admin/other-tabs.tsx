@@ -40,7 +40,7 @@ export function MetricsTab() {
   const u = data.users;
   const days = (list: { date: string; count: number }[]) => ({ xAxis: [{ scaleType: 'band' as const, data: list.map((d) => d.date.slice(5)) }], series: [{ data: list.map((d) => d.count) }] });
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))' }}>
         <Stat label="Users" value={u.total} />
         <Stat label="Verified" value={u.verified} />
@@ -68,7 +68,7 @@ export function ActivityTab() {
   const { data, error } = useAdminActivityQuery({ skip: page * ADMIN_ACTIVITY_LIMIT, limit: ADMIN_ACTIVITY_LIMIT, action_type: f.action_type || undefined, user_id: Number(f.user_id) || undefined, start_date: f.start_date || undefined, end_date: f.end_date || undefined });
   const set = (k: keyof typeof f) => (e: React.ChangeEvent<HTMLInputElement>) => (setF({ ...f, [k]: e.target.value }), setPage(0));
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <TextField label="Action" placeholder="login, admin_user_update…" value={f.action_type} onChange={set('action_type')} />
         <TextField label="User id" value={f.user_id} onChange={set('user_id')} sx={{ width: 110 }} />
@@ -112,7 +112,7 @@ export function CodesTab() {
   const submit = () =>
     create({ code: form.code || undefined, max_uses: Number(form.max_uses) || 1, expires_at: form.expires ? new Date(`${form.expires}T23:59:59`).toISOString() : undefined });
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <TextField label="Code (blank: generated)" value={form.code} onChange={(e) => setForm({ ...form, code: e.target.value })} />
         <TextField label="Uses" type="number" value={form.max_uses} onChange={(e) => setForm({ ...form, max_uses: e.target.value })} sx={{ width: 100 }} />
@@ -152,7 +152,7 @@ export function WorkersTab() {
   const { data, error, refetch } = useWorkerStatusQuery();
   const [reset, state] = useResetTaskMutation();
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       {error && <Alert severity="error">{errorDetail(error).msg}</Alert>}
       <Button onClick={() => refetch()} sx={{ justifySelf: 'start' }}>
         Refresh

@@ -16,7 +16,8 @@ export function Component() {
   const [tab, setTab] = useState(0);
   const { user } = useAppSelector(selectSession);
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    // minmax(0, 1fr): a column as wide as the screen, so a wide table scrolls in its box instead of widening the page.
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       <PageTitle>
         Admin
       </PageTitle>

@@ -33,7 +33,7 @@ export function UsersTab({ selfId }: { selfId: number | undefined }) {
   const [editing, setEditing] = useState<number | null>(null);
   const { data, error } = useAdminUsersQuery({ skip: page * rows, limit: rows, search });
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       <TextField label="Search users" placeholder="E-mail or username" value={search} onChange={(e) => (setSearch(e.target.value), setPage(0))} />
       {error && <Alert severity="error">{errorDetail(error).msg}</Alert>}
       <ScrollBox label="Users">
