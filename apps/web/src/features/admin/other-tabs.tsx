@@ -4,10 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
@@ -16,7 +13,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { ADMIN_ACTIVITY_LIMIT } from '@app/contracts/admin';
 import { errorDetail } from '../../lib/errors';
 import { useAdminActivityQuery, useAdminMetricsQuery, useCreateRegistrationCodeMutation, useRegistrationCodesQuery, useResetTaskMutation, useWorkerStatusQuery } from './api';
-import { ScrollBox } from '../../components/scroll-box';
+import { AdminTable } from './admin-table';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
@@ -76,30 +73,17 @@ export function ActivityTab() {
         <TextField label="To" type="date" value={f.end_date} onChange={set('end_date')} slotProps={{ inputLabel: { shrink: true } }} />
       </Box>
       {error && <Alert severity="error">{errorDetail(error).msg}</Alert>}
-      <ScrollBox label="Activity">
-        <Table size="small" aria-label="Activity">
-          <TableHead>
-            <TableRow>
-              <TableCell>When</TableCell>
-              <TableCell>Action</TableCell>
-              <TableCell>By</TableCell>
-              <TableCell>User</TableCell>
-              <TableCell>Details</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data?.items.map((a) => (
-              <TableRow key={a.id}>
-                <TableCell>{when(a.created_at)}</TableCell>
-                <TableCell>{a.action_type}</TableCell>
-                <TableCell>{a.actor_id ?? '—'}</TableCell>
-                <TableCell>{a.user_id ?? a.email ?? '—'}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{a.details ? JSON.stringify(a.details) : ''}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ScrollBox>
+      <AdminTable label="Activity" head={['When', 'Action', 'By', 'User', 'Details']}>
+        {data?.items.map((a) => (
+          <TableRow key={a.id}>
+            <TableCell>{when(a.created_at)}</TableCell>
+            <TableCell>{a.action_type}</TableCell>
+            <TableCell>{a.actor_id ?? '—'}</TableCell>
+            <TableCell>{a.user_id ?? a.email ?? '—'}</TableCell>
+            <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{a.details ? JSON.stringify(a.details) : ''}</TableCell>
+          </TableRow>
+        ))}
+      </AdminTable>
       <TablePagination component="div" count={data?.total ?? 0} page={page} onPageChange={(_e, p) => setPage(p)} rowsPerPage={ADMIN_ACTIVITY_LIMIT} rowsPerPageOptions={[ADMIN_ACTIVITY_LIMIT]} />
     </Box>
   );
@@ -122,28 +106,17 @@ export function CodesTab() {
         </Button>
       </Box>
       {state.error && <Alert severity="error">{errorDetail(state.error).msg}</Alert>}
-      <ScrollBox label="Registration codes">
-        <Table size="small" aria-label="Registration codes">
-          <TableHead>
-            <TableRow>
-              <TableCell>Code</TableCell>
-              <TableCell>Used</TableCell>
-              <TableCell>Expires</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data?.map((c) => (
-              <TableRow key={c.id}>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{c.code}</TableCell>
-                <TableCell>
-                  {c.uses} / {c.max_uses}
-                </TableCell>
-                <TableCell>{when(c.expires_at)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ScrollBox>
+      <AdminTable label="Registration codes" head={['Code', 'Used', 'Expires']}>
+        {data?.map((c) => (
+          <TableRow key={c.id}>
+            <TableCell sx={{ fontFamily: 'monospace' }}>{c.code}</TableCell>
+            <TableCell>
+              {c.uses} / {c.max_uses}
+            </TableCell>
+            <TableCell>{when(c.expires_at)}</TableCell>
+          </TableRow>
+        ))}
+      </AdminTable>
     </Box>
   );
 }
@@ -157,30 +130,17 @@ export function WorkersTab() {
       <Button onClick={() => refetch()} sx={{ justifySelf: 'start' }}>
         Refresh
       </Button>
-      <ScrollBox label="Queues">
-        <Table size="small" aria-label="Queues">
-          <TableHead>
-            <TableRow>
-              <TableCell>Queue</TableCell>
-              <TableCell>Queued</TableCell>
-              <TableCell>Active</TableCell>
-              <TableCell>Failed</TableCell>
-              <TableCell>Last completed</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data?.queues.map((q) => (
-              <TableRow key={q.name}>
-                <TableCell>{q.name}</TableCell>
-                <TableCell>{q.queued}</TableCell>
-                <TableCell>{q.active}</TableCell>
-                <TableCell>{q.failed}</TableCell>
-                <TableCell>{when(q.last_completed_at)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ScrollBox>
+      <AdminTable label="Queues" head={['Queue', 'Queued', 'Active', 'Failed', 'Last completed']}>
+        {data?.queues.map((q) => (
+          <TableRow key={q.name}>
+            <TableCell>{q.name}</TableCell>
+            <TableCell>{q.queued}</TableCell>
+            <TableCell>{q.active}</TableCell>
+            <TableCell>{q.failed}</TableCell>
+            <TableCell>{when(q.last_completed_at)}</TableCell>
+          </TableRow>
+        ))}
+      </AdminTable>
       <Typography variant="h6">Stalled meal-plan tasks</Typography>
       {data && !data.stalled_tasks.length && <Typography color="text.secondary">No stalled tasks.</Typography>}
       {state.error && <Alert severity="error">{errorDetail(state.error).msg}</Alert>}

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { useAppSelector } from '../../lib/hooks';
 import { selectSession } from '../../lib/session';
 import { ActivityTab, CodesTab, MetricsTab, WorkersTab } from './other-tabs';

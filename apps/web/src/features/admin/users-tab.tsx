@@ -10,10 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -22,8 +19,7 @@ import { ADMIN_USERS_LIMIT } from '@app/contracts/admin';
 import { TIER_LABELS, TIERS, type Tier } from '@app/contracts/entitlements';
 import { errorDetail } from '../../lib/errors';
 import { useAdminUserQuery, useAdminUsersQuery, useDeleteAdminUserMutation, useResetUserPasswordMutation, useUpdateAdminUserMutation } from './api';
-import { ScrollBox } from '../../components/scroll-box';
-import { srOnly } from '../../lib/sr-only';
+import { AdminTable } from './admin-table';
 
 /** Users: search, paging and an edit dialog (flags, tier grant with an end date, reset mail, delete). */
 export function UsersTab({ selfId }: { selfId: number | undefined }) {
@@ -36,39 +32,23 @@ export function UsersTab({ selfId }: { selfId: number | undefined }) {
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       <TextField label="Search users" placeholder="E-mail or username" value={search} onChange={(e) => (setSearch(e.target.value), setPage(0))} />
       {error && <Alert severity="error">{errorDetail(error).msg}</Alert>}
-      <ScrollBox label="Users">
-        <Table size="small" aria-label="Users">
-          <TableHead>
-            <TableRow>
-              <TableCell>E-mail</TableCell>
-              <TableCell>Tier</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>
-                <Box component="span" sx={srOnly}>
-                  Actions
-                </Box>
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data?.users.map((u) => (
-              <TableRow key={u.id}>
-                <TableCell>
-                  {u.email}
-                  {u.is_superuser && <Chip size="small" label="Admin" sx={{ ml: 1 }} />}
-                </TableCell>
-                <TableCell>{u.tier ? TIER_LABELS[u.tier] : 'Free'}</TableCell>
-                <TableCell>{!u.is_active ? 'Deactivated' : u.email_validated ? 'Verified' : 'Unverified'}</TableCell>
-                <TableCell align="right">
-                  <Button size="small" onClick={() => setEditing(u.id)} aria-label={`Edit ${u.email}`}>
-                    Edit
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ScrollBox>
+      <AdminTable label="Users" head={['E-mail', 'Tier', 'Status', { hidden: 'Actions' }]}>
+        {data?.users.map((u) => (
+          <TableRow key={u.id}>
+            <TableCell>
+              {u.email}
+              {u.is_superuser && <Chip size="small" label="Admin" sx={{ ml: 1 }} />}
+            </TableCell>
+            <TableCell>{u.tier ? TIER_LABELS[u.tier] : 'Free'}</TableCell>
+            <TableCell>{!u.is_active ? 'Deactivated' : u.email_validated ? 'Verified' : 'Unverified'}</TableCell>
+            <TableCell align="right">
+              <Button size="small" onClick={() => setEditing(u.id)} aria-label={`Edit ${u.email}`}>
+                Edit
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </AdminTable>
       <TablePagination component="div" count={data?.total ?? 0} page={page} onPageChange={(_e, p) => setPage(p)} rowsPerPage={rows} onRowsPerPageChange={(e) => (setRows(Number(e.target.value)), setPage(0))} rowsPerPageOptions={[10, 25, 50]} />
       {editing !== null && <EditUserDialog id={editing} isSelf={editing === selfId} onClose={() => setEditing(null)} />}
     </Box>
