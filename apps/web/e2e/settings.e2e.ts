@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { useProduct, apiCall, DESKTOP, newContext, openSignedIn, poll, registerVerifiedUser, type Server } from './harness';
+import { useProduct, apiCall, DESKTOP, newContext, openSignedIn, poll, registerVerifiedUser, uniqueEmail, waitForCode, type Server } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -26,6 +26,27 @@ describe('settings', () => {
     await page.getByRole('button', { name: 'Save goals' }).click();
     await page.getByText('Daily goals saved').waitFor();
     await poll(async () => (await apiCall(server, 'GET', '/user-settings', undefined, user.token)).json.daily_calorie_goal).toBe(2345);
+    await ctx.close();
+  });
+
+  test('an account without a password (signed up twice with different passwords) sets one in Settings', async () => {
+    const email = uniqueEmail('nopass');
+    expect((await apiCall(server, 'POST', '/auth/register', { email, password: 'First-Try-Lantern-31' })).status).toBe(201);
+    const code = await waitForCode(server.dataDir, email);
+    // a second sign-up of the pending address with another password: neither is kept
+    expect((await apiCall(server, 'POST', '/auth/register', { email, password: 'Other-Guess-Meadow-72' })).status).toBe(201);
+    const done = await apiCall(server, 'POST', '/auth/complete-registration', { email, code });
+    expect(done.status).toBe(200);
+    const ctx = await newContext(browser, DESKTOP);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, done.json.access_token, '/settings');
+    await page.getByRole('heading', { name: 'Set a password' }).waitFor();
+    expect(await page.getByLabel('Current password').count()).toBe(0);
+    await page.getByLabel('New password').fill('Quiet-Harbor-Violin-58');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByText('Password set. You can now sign in').waitFor();
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    expect((await apiCall(server, 'POST', '/auth/login', { email, password: 'Quiet-Harbor-Violin-58' })).status).toBe(200);
     await ctx.close();
   });
 

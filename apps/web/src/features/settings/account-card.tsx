@@ -10,7 +10,7 @@ import { notify } from '../../components/feedback/notify';
 import { MIN_PASSWORD_SCORE, PasswordField } from '../../components/password-field';
 import { errorText } from '../../lib/errors';
 import { selectUser, signIn, userUpdated } from '../../lib/session';
-import { useChangePasswordMutation, useLazyCheckUsernameQuery, useUpdateProfileMutation } from './api';
+import { useChangePasswordMutation, useLazyCheckUsernameQuery, useSetPasswordMutation, useSignInMethodsQuery, useUpdateProfileMutation } from './api';
 import { SectionCard } from './section-card';
 
 function UsernameForm() {
@@ -61,35 +61,38 @@ function UsernameForm() {
   );
 }
 
-function PasswordForm() {
+/** Change the password, or set one when the account has none (`hasPassword` false): then no current password is asked. */
+function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [score, setScore] = useState<number | null>(null);
-  const [change, { isLoading }] = useChangePasswordMutation();
-  const ready = current.length > 0 && next.length >= 10 && score !== null && score >= MIN_PASSWORD_SCORE;
+  const [change, changing] = useChangePasswordMutation();
+  const [set, setting] = useSetPasswordMutation();
+  const busy = changing.isLoading || setting.isLoading;
+  const ready = (!hasPassword || current.length > 0) && next.length >= 10 && score !== null && score >= MIN_PASSWORD_SCORE;
 
   async function submit() {
     try {
-      // Changing the password revokes every earlier token; the answer carries the new session.
-      const session = await change({ current_password: current, new_password: next }).unwrap();
-      dispatch(signIn(session));
+      // A change revokes every earlier token and answers the new session; a first password revokes nothing.
+      if (hasPassword) dispatch(signIn(await change({ current_password: current, new_password: next }).unwrap()));
+      else await set({ new_password: next }).unwrap();
       setCurrent('');
       setNext('');
-      notify.success('Password changed. Other devices have been signed out.');
+      notify.success(hasPassword ? 'Password changed. Other devices have been signed out.' : 'Password set. You can now sign in with your e-mail and this password.');
     } catch (e) {
-      notify.error(errorText(e, 'Password change failed'));
+      notify.error(errorText(e, hasPassword ? 'Password change failed' : 'Setting the password failed'));
     }
   }
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 420 }} component="form" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
       <input type="text" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
-      <PasswordField label="Current password" autoComplete="current-password" value={current} onChange={setCurrent} />
+      {hasPassword && <PasswordField label="Current password" autoComplete="current-password" value={current} onChange={setCurrent} />}
       <PasswordField label="New password" autoComplete="new-password" value={next} onChange={setNext} meter onScore={setScore} userInputs={[user?.email ?? '', user?.username ?? '']} />
-      <Button type="submit" variant="contained" disabled={!ready || isLoading} sx={{ alignSelf: 'flex-start' }}>
-        {isLoading ? 'Changing…' : 'Change password'}
+      <Button type="submit" variant="contained" disabled={!ready || busy} sx={{ alignSelf: 'flex-start' }}>
+        {hasPassword ? (busy ? 'Changing…' : 'Change password') : busy ? 'Setting…' : 'Set password'}
       </Button>
     </Stack>
   );
@@ -97,14 +100,23 @@ function PasswordForm() {
 
 export function AccountCard() {
   const user = useAppSelector(selectUser);
+  const methods = useSignInMethodsQuery();
+  // Until the answer comes, the usual form (most accounts have a password).
+  const hasPassword = methods.data?.has_password ?? true;
   return (
     <SectionCard id="account" title="Account" description={user ? `Signed in as ${user.email}` : undefined}>
       <UsernameForm />
       <Divider sx={{ my: 3 }} />
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 650, mb: 2 }}>
-        Change password
+        {hasPassword ? 'Change password' : 'Set a password'}
       </Typography>
-      <PasswordForm />
+      {!hasPassword && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Your account has no password yet: you signed in with Google or Apple, or this address was signed up twice with
+          different passwords, so neither was kept. Set one to sign in with your e-mail.
+        </Typography>
+      )}
+      <PasswordForm key={String(hasPassword)} hasPassword={hasPassword} />
     </SectionCard>
   );
 }

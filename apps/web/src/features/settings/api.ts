@@ -18,6 +18,13 @@ export const settingsApi = api.injectEndpoints({
     changePassword: build.mutation<AuthSession, { current_password: string; new_password: string }>({
       query: (body) => ({ url: '/settings/password', method: 'POST', body }),
     }),
+    /** Whether the account has a password (an account made by Google or Apple sign-in, or whose pending password was dropped, has none). */
+    signInMethods: build.query<{ has_password: boolean }, void>({ query: () => '/auth/social', providesTags: ['User'] }),
+    /** A first password; the session stays as it is (adding a way to sign in revokes nothing). */
+    setPassword: build.mutation<Message, { new_password: string }>({
+      query: (body) => ({ url: '/settings/set-password', method: 'POST', body }),
+      invalidatesTags: ['User'],
+    }),
     deleteAccount: build.mutation<Message, { password: string }>({
       query: (body) => ({ url: '/profile', method: 'DELETE', body }),
     }),
@@ -30,5 +37,7 @@ export const {
   useLazyCheckUsernameQuery,
   useUpdateProfileMutation,
   useChangePasswordMutation,
+  useSignInMethodsQuery,
+  useSetPasswordMutation,
   useDeleteAccountMutation,
 } = settingsApi;
