@@ -34,6 +34,10 @@ describe('e-mail export', () => {
     expect(res.json.html).toContain('Week &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co');
     expect(res.json.text).toContain(NAME);
     expect(res.json.text).toContain(`2 days from ${readableDay(plan.start_date)}`);
+    // The goals line, fiber included, in both parts.
+    const fiber = `${Math.round(plan.goals.fiber).toLocaleString('en-US')} g fiber`;
+    expect(res.json.text).toContain(fiber);
+    expect(res.json.html).toContain(fiber);
     for (const day of plan.plan_days) {
       // Days are written as people read them ("Day 1: Mon, Nov 30, 2026"), not as ISO dates.
       expect(res.json.text).toContain(`Day ${day.day_number}: ${readableDay(day.date)}`);

@@ -25,13 +25,15 @@ export interface RenderedMail {
 
 export function renderPlanMail(plan: MealPlan, shopping: ShoppingList | null): RenderedMail {
   const subject = `Your meal plan: ${plan.name}`;
-  const text: string[] = [plan.name, `${plan.days} day${plan.days === 1 ? '' : 's'} from ${readableDay(plan.start_date)}`, `Daily goals: ${n0(plan.goals.calories)} kcal, ${n0(plan.goals.protein)} g protein, ${n0(plan.goals.carbs)} g carbs, ${n0(plan.goals.fat)} g fat, ${n0(plan.goals.fiber)} g fiber`, ''];
+  // One line for both parts (the HTML part had left the fiber goal out).
+  const goalsLine = `Daily goals: ${n0(plan.goals.calories)} kcal, ${n0(plan.goals.protein)} g protein, ${n0(plan.goals.carbs)} g carbs, ${n0(plan.goals.fat)} g fat, ${n0(plan.goals.fiber)} g fiber`;
+  const text: string[] = [plan.name, `${plan.days} day${plan.days === 1 ? '' : 's'} from ${readableDay(plan.start_date)}`, goalsLine, ''];
   // Every user- or data-derived string goes through escapeHtml (names, units, notes, the plan name).
   const e = escapeHtml;
   const html: string[] = [
     '<!doctype html><html><body style="font-family:sans-serif;color:#222">',
     `<h1>${e(plan.name)}</h1>`,
-    `<p>${plan.days} day${plan.days === 1 ? '' : 's'} from ${e(readableDay(plan.start_date))}. Daily goals: ${n0(plan.goals.calories)} kcal, ${n0(plan.goals.protein)} g protein, ${n0(plan.goals.carbs)} g carbs, ${n0(plan.goals.fat)} g fat.</p>`,
+    `<p>${plan.days} day${plan.days === 1 ? '' : 's'} from ${e(readableDay(plan.start_date))}. ${e(goalsLine)}.</p>`,
   ];
   for (const day of plan.plan_days) {
     text.push(`Day ${day.day_number}: ${readableDay(day.date)}`);
