@@ -129,10 +129,12 @@ describe('registration', () => {
   });
 
   it('refuses a taken username with 409, case-insensitively', async () => {
-    await createUser(t, { http, username: 'TakenName' });
+    const owner = await createUser(t, { http, username: 'TakenName' });
     const res = await http.post('/auth/register', { email: uniqueEmail(), password: STRONG_PASSWORD, username: 'takenname' });
     expect(res.status).toBe(409);
     expect(isErrorBody(res)).toBe(true);
+    // the same answer for the owner's own address: a 201 there told a stranger which address owns a public username
+    expect((await http.post('/auth/register', { email: owner.email, password: 'Some-Random-Pass-4471', username: 'TakenName' })).status).toBe(409);
   });
 });
 

@@ -54,7 +54,10 @@ export function isAllowedDomain(host: string, allowed: string[]): boolean {
  */
 export function isPublicAddress(ip: string): boolean {
   if (!ipaddr.isValid(ip)) return false;
-  return ipaddr.parse(ip).range() === 'unicast';
+  const addr = ipaddr.parse(ip);
+  // ::/96, the deprecated IPv4-compatible form ("::7f00:1" is 127.0.0.1), which ipaddr.js calls unicast.
+  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)) return false;
+  return addr.range() === 'unicast';
 }
 
 function isLoopback(ip: string): boolean {

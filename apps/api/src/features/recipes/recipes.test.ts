@@ -58,7 +58,7 @@ describe('SSRF refusals', () => {
     const u = await makeUser(strict);
     const token = u.token;
     await grantTier(strict.app.db, u.user.id, 'pro');
-    for (const url of [`${site.url}/pages/${expectedPages[0]!.file}`, 'http://localhost:1/', 'http://10.0.0.5/', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'http://[::ffff:127.0.0.1]/', 'http://100.64.0.1/', 'http://[fd00::1]/']) {
+    for (const url of [`${site.url}/pages/${expectedPages[0]!.file}`, 'http://localhost:1/', 'http://10.0.0.5/', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/', 'http://[::ffff:127.0.0.1]/', 'http://100.64.0.1/', 'http://[fd00::1]/', 'http://[::7f00:1]/', 'http://[::a9fe:a9fe]/']) {
       const res = await strict.http.post('/recipes/analyze', { url }, { token });
       expect(res.status, url).toBe(403);
       expect(res.json.detail.msg).toMatch(/private or local network/);
