@@ -157,6 +157,11 @@ describe('food log', () => {
     await page.getByRole('tab', { name: 'Recent manual' }).click();
     await page.getByRole('button', { name: /^Add Grandma soup to/ }).click();
     await expect.poll(() => text(page, 'day-calories'), { timeout: 10_000 }).toBe('500');
+
+    // More matches than one answer holds: after the 50, the list says so (the button used to vanish without a word).
+    await page.getByLabel('Search foods').fill('chicken');
+    await page.getByRole('button', { name: /^Show more results \(\d+ found\)$/ }).click();
+    await page.getByText(/^Showing the first 50 of \d+ matches\. Add a word to narrow the search\.$/).waitFor();
     await ctx.close();
   });
 

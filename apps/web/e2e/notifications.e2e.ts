@@ -99,6 +99,8 @@ describe('notification center', () => {
     await shot(page, 'notifications-mobile');
     const box = await panel.boundingBox();
     expect(box!.height).toBeGreaterThan(MOBILE.height - 10);
+    // The full-height panel is a dialog with a name (axe aria-dialog-name: it had none).
+    await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
     await panel.getByRole('button', { name: 'Close notifications' }).click();
     await ctx.close();
   });
