@@ -25,6 +25,8 @@ export const CACHE_SECONDS = {
 export const DEFAULT_NEARBY_RADIUS = 1000;
 
 export const MEAL_PLAN_LIST_PAGE_SIZE = 10;
+/** The most foods one search answer holds (page_size); the web's search lists up to this many. */
+export const FOOD_SEARCH_MAX_PAGE_SIZE = 50;
 export const MULTI_DAY_POLL = {
   maxAttempts: 120,
   initialDelayMs: 1_000,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FOOD_SEARCH_MAX_PAGE_SIZE } from './constants.ts';
 
 /**
  * A household serving of a food. Every food lists its own measures first (the default one at index 0),
@@ -83,7 +84,7 @@ export type FoodDetail = z.infer<typeof FoodDetailSchema>;
 export const FoodSearchQuerySchema = z.object({
   query: z.string().trim().min(1, 'query must not be empty').max(200, 'query is too long'),
   page: z.coerce.number().int().min(1).max(50).default(1),
-  page_size: z.coerce.number().int().min(1).max(50).default(20),
+  page_size: z.coerce.number().int().min(1).max(FOOD_SEARCH_MAX_PAGE_SIZE).default(20),
 });
 export type FoodSearchQuery = z.infer<typeof FoodSearchQuerySchema>;
 

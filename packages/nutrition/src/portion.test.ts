@@ -14,6 +14,7 @@ describe('formatPortion: one portion text for the plan screen and e-mail', () =>
     expect(formatPortion({ serving_size: 2, serving_unit: 'cup elbow shaped (140 g)' })).toBe('2 cups elbow shaped (280 g)');
     expect(formatPortion({ serving_size: 4, serving_unit: 'slice cooked (8 g)' })).toBe('4 slices cooked (32 g)');
     expect(formatPortion({ serving_size: 4, serving_unit: 'pancake (38 g)' })).toBe('4 pancakes (152 g)');
+    expect(formatPortion({ serving_size: 1.3333, serving_unit: 'cup' })).toBe('1.33 cups');
   });
   it('keeps one unit singular, counts amount-units with ×, and handles grams and missing sizes', () => {
     expect(formatPortion({ serving_size: 1, serving_unit: 'slice (30 g)' })).toBe('1 slice (30 g)');

@@ -10,6 +10,7 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
+import { FOOD_SEARCH_MAX_PAGE_SIZE } from '@app/contracts/constants';
 import type { FoodSearchResult } from '@app/contracts/foods';
 import { LazyAlert } from './lazy-alert';
 import { failureText } from '../lib/errors';
@@ -19,8 +20,7 @@ import { useDebouncedValue } from '../lib/use-debounced-value';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 const PAGE = 20;
-/** The API's largest page_size. */
-const MAX_PAGE = 50;
+const MAX_PAGE = FOOD_SEARCH_MAX_PAGE_SIZE;
 
 interface Props {
   query: string;

@@ -1,5 +1,5 @@
 export * from './types.js';
-export { CATALOGUE, foodById } from './catalogue.js';
+export { CATALOGUE, foodById, round1 } from './catalogue.js';
 export { normaliseConstraints, isAllowed, allowedFoods, type FoodFilter } from './constraints.js';
 export { planDay, type PlanContext } from './plan-day.js';
 export { planWeek, planWeekGreedy } from './plan-week.js';

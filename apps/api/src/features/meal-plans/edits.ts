@@ -1,6 +1,6 @@
 /** User edits of a stored day: swap a food for one of its alternatives, or change a portion. */
 import type { MealPlanUpdate } from '@app/contracts';
-import { foodById } from '@app/nutrition';
+import { foodById, round1 } from '@app/nutrition';
 import { wholeNumber } from '@app/nutrition/numbers';
 import { unprocessable } from '../../lib/http-error.ts';
 import type { Meals, MealSlot, MealType } from './planner.ts';
@@ -8,7 +8,8 @@ import type { Meals, MealSlot, MealType } from './planner.ts';
 type Food = MealSlot['foods'][number];
 type Ref = { meal_type: MealType; plan_food_id?: string; food_id?: string };
 
-const r1 = (x: number) => Math.round(x * 10) / 10;
+// The planner's own rounding: an edited portion is written as the planner would have written it.
+const r1 = round1;
 
 /** Totals are sums of the foods the user sees, so they always add up. */
 export function retotal(slot: MealSlot): MealSlot {

@@ -5,7 +5,7 @@
  */
 import type { FoodLogCreate } from '@app/contracts/food-logs';
 import type { MealType } from '../types';
-import { portionText } from './portion';
+import { formatPortion } from '@app/nutrition/portion';
 
 export interface LoggableFood {
   name: string;
@@ -27,7 +27,7 @@ const nonNegative = (n: number | null | undefined) => Math.max(0, Math.round((n 
 
 function servingText(f: LoggableFood): string {
   if (f.serving && f.serving.trim()) return f.serving.trim().slice(0, 200);
-  if (f.serving_size != null && f.serving_unit) return portionText(f.serving_size, f.serving_unit).slice(0, 200);
+  if (f.serving_size != null && f.serving_unit) return formatPortion({ serving_size: f.serving_size, serving_unit: f.serving_unit }).slice(0, 200);
   return 'serving';
 }
 

@@ -4,7 +4,7 @@
  */
 import { buildShoppingList, SHOPPING_CATEGORIES, type ShoppingItem, type ShoppingList } from '@app/nutrition/shopping-list';
 import type { PlanDay } from '../types';
-import { portionText } from './portion';
+import { formatPortion } from '@app/nutrition/portion';
 
 export type { ShoppingItem, ShoppingList };
 export { SHOPPING_CATEGORIES };
@@ -18,7 +18,7 @@ export const itemCount = (list: ShoppingList) => SHOPPING_CATEGORIES.reduce((n, 
 
 export function quantityText(item: ShoppingItem): string {
   if (item.quantity == null || !item.unit) return '';
-  return portionText(item.quantity, item.unit);
+  return formatPortion({ serving_size: item.quantity, serving_unit: item.unit });
 }
 
 /** Plain text for the clipboard: a heading per non-empty category, one "- name (qty)" line per item. */
