@@ -9,7 +9,10 @@ import { meal_plan_tasks } from '../../db/schema/index.ts';
 import { makeUser, multiDayBody, waitForPlan } from './test-support.ts';
 import { runTask } from './generator.ts';
 import { findTaskById, insertPlanWithTask } from './repository.ts';
-import { PLANS_PER_DAY } from './service.ts';
+import { PLANS_PER_DAY, REGENERATIONS_PER_DAY } from './service.ts';
+
+/** Seeds old tasks without a quota of their own. */
+const NO_QUOTA = { generate: true, limit: Number.MAX_SAFE_INTEGER };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,8 +78,8 @@ describe('fair scheduling across users', () => {
       const task = { user_id: u.id, task_type: 'generate', status: 'completed', total_days: 1, seed: 1 };
       // Five plans from yesterday do not count; nineteen from the last hours do.
       const yesterday = new Date(Date.now() - 25 * 3600_000);
-      for (let i = 0; i < 5; i++) await insertPlanWithTask(idle.app.db, plan, { ...task, created_at: yesterday });
-      for (let i = 0; i < PLANS_PER_DAY - 1; i++) await insertPlanWithTask(idle.app.db, plan, { ...task, created_at: new Date(Date.now() - 3600_000) });
+      for (let i = 0; i < 5; i++) await insertPlanWithTask(idle.app.db, plan, { ...task, created_at: yesterday }, NO_QUOTA);
+      for (let i = 0; i < PLANS_PER_DAY - 1; i++) await insertPlanWithTask(idle.app.db, plan, { ...task, created_at: new Date(Date.now() - 3600_000) }, NO_QUOTA);
       expect((await idle.http.post('/meal-plans/multi-day', multiDayBody({ days: 1 }), { token: u.token })).status).toBe(202);
       const over = await idle.http.post('/meal-plan-tasks', multiDayBody({ days: 1 }), { token: u.token });
       expect(over.status).toBe(429);
@@ -86,6 +89,29 @@ describe('fair scheduling across users', () => {
       expect((await idle.http.get('/meal-plans?status=all&per_page=100', { token: u.token })).json.total).toBe(5 + PLANS_PER_DAY);
       const other = await makeUser(idle);
       expect((await idle.http.post('/meal-plans/multi-day', multiDayBody({ days: 1 }), { token: other.token })).status).toBe(202);
+    } finally {
+      await idle.close();
+    }
+  }, 90_000);
+
+  it('parallel requests cannot slip past the allowance: counted under a lock that holds across processes', async () => {
+    const idle = await createTestApp({ WORKER: 'false' });
+    try {
+      const u = await makeUser(idle);
+      const plan = { user_id: u.id, name: 'old', days: 1, start_date: '2025-03-03', status: 'completed', goals: { calories: 2000, protein: 100, carbs: 250, fat: 67, fiber: 28 }, request: { diet_types: [], allergies: [], favorite_food_ids: [], meal_times: {}, seed: 1 } };
+      const task = { user_id: u.id, task_type: 'generate', status: 'completed', total_days: 1, seed: 1 };
+      for (let i = 0; i < PLANS_PER_DAY - 2; i++) await insertPlanWithTask(idle.app.db, plan, { ...task, created_at: new Date(Date.now() - 3600_000) }, NO_QUOTA);
+      // Room for two more: twelve at once get two 202s and ten 429s (before: each saw room, 12 × 202).
+      const answers = await Promise.all(Array.from({ length: 12 }, () => idle.http.post('/meal-plans/multi-day', multiDayBody({ days: 1 }), { token: u.token })));
+      expect(answers.map((a) => a.status).sort()).toEqual([...Array(2).fill(202), ...Array(10).fill(429)]);
+      expect((await idle.http.get('/meal-plans?status=all&per_page=100', { token: u.token })).json.total).toBe(PLANS_PER_DAY);
+
+      // Regenerations, the same way: a completed plan, the allowance spent but one.
+      const [done] = (await idle.app.db.execute(sql`select id from meal_plans where user_id = ${u.id} order by id limit 1`)).rows as { id: number }[];
+      const regen = { user_id: u.id, meal_plan_id: done!.id, task_type: 'regenerate_day', status: 'completed', day_number: 1, total_days: 1, seed: 1, created_at: new Date(Date.now() - 60_000) };
+      await idle.app.db.insert(meal_plan_tasks).values(Array.from({ length: REGENERATIONS_PER_DAY - 1 }, () => regen));
+      const regens = await Promise.all(Array.from({ length: 6 }, () => idle.http.post(`/meal-plans/${done!.id}/tasks`, { day_number: 1 }, { token: u.token })));
+      expect(regens.map((a) => a.status).sort()).toEqual([202, 429, 429, 429, 429, 429]);
     } finally {
       await idle.close();
     }

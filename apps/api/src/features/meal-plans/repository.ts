@@ -28,8 +28,28 @@ export async function favoriteFoodIds(db: Db, userId: number): Promise<string[]>
 
 // ---- plans ----
 
-export async function insertPlanWithTask(db: Db, plan: NewMealPlan, task: Omit<NewTask, 'meal_plan_id'>) {
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A daily allowance of tasks: plans (`generate`) or regenerations, at most `limit` in the last 24 hours. */
+export type TaskQuota = { generate: boolean; limit: number };
+export type QuotaRefusal = { refused: true; oldest: Date | null };
+
+/**
+ * Runs `insert` in a transaction that holds the user's task-quota lock (a transaction-scoped advisory lock,
+ * so it holds across API processes) and counts the user's tasks of the quota's kind first: parallel requests
+ * cannot both see room for one more. Refused: the oldest counted task's time, for Retry-After.
+ */
+async function withinQuota<T>(db: Db, userId: number, quota: TaskQuota, insert: (tx: Tx) => Promise<T>): Promise<T | QuotaRefusal> {
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('meal-plan-tasks'), ${userId})`);
+    const { count: n, oldest } = await tasksInLastDay(tx, userId, quota.generate);
+    if (n >= quota.limit) return { refused: true as const, oldest };
+    return insert(tx);
+  });
+}
+
+export async function insertPlanWithTask(db: Db, plan: NewMealPlan, task: Omit<NewTask, 'meal_plan_id'>, quota: TaskQuota) {
+  return withinQuota(db, plan.user_id, quota, async (tx) => {
     const [p] = await tx.insert(meal_plans).values(plan).returning();
     const [t] = await tx.insert(meal_plan_tasks).values({ ...task, meal_plan_id: p!.id }).returning();
     return { plan: p!, task: t! };
@@ -98,9 +118,11 @@ export async function upsertDay(db: Db, planId: number, dayNumber: number, date:
 
 // ---- tasks ----
 
-export async function insertTask(db: Db, task: NewTask) {
-  const [row] = await db.insert(meal_plan_tasks).values(task).returning();
-  return row!;
+export async function insertTask(db: Db, task: NewTask, quota: TaskQuota) {
+  return withinQuota(db, task.user_id, quota, async (tx) => {
+    const [row] = await tx.insert(meal_plan_tasks).values(task).returning();
+    return row!;
+  });
 }
 
 export async function findTask(db: Db, userId: number, id: number, planId?: number) {
@@ -220,7 +242,7 @@ export async function recordExport(db: Db, userId: number, planId: number, limit
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Tasks of each type the user created in the last 24 hours, and the oldest one's time (for Retry-After). */
-export async function tasksInLastDay(db: Db, userId: number, generate: boolean): Promise<{ count: number; oldest: Date | null }> {
+export async function tasksInLastDay(db: Db | Tx, userId: number, generate: boolean): Promise<{ count: number; oldest: Date | null }> {
   const since = new Date(Date.now() - DAY_MS);
   const typeCond = generate ? eq(meal_plan_tasks.task_type, 'generate') : ne(meal_plan_tasks.task_type, 'generate');
   const [row] = await db

@@ -119,18 +119,26 @@ export function taskToWire(t: TaskRow, planName: string) {
 export const PLANS_PER_DAY = 20;
 export const REGENERATIONS_PER_DAY = 100;
 
-async function checkDailyQuota(db: Db, userId: number, generate: boolean) {
-  const limit = generate ? PLANS_PER_DAY : REGENERATIONS_PER_DAY;
-  const { count, oldest } = await repo.tasksInLastDay(db, userId, generate);
-  if (count < limit) return;
+function quotaOf(generate: boolean): repo.TaskQuota {
+  return { generate, limit: generate ? PLANS_PER_DAY : REGENERATIONS_PER_DAY };
+}
+
+function quotaRefused(quota: repo.TaskQuota, oldest: Date | null) {
   const retryAfter = oldest ? (oldest.getTime() + repo.DAY_MS - Date.now()) / 1000 : 3600;
-  const what = generate ? `${limit} meal plans` : `${limit} regenerations`;
-  throw tooManyRequests(`You can create up to ${what} a day. Please try again later.`, retryAfter);
+  const what = quota.generate ? `${quota.limit} meal plans` : `${quota.limit} regenerations`;
+  return tooManyRequests(`You can create up to ${what} a day. Please try again later.`, retryAfter);
+}
+
+/** Refuses early, before any work, when the allowance is spent; the insert counts again under a lock (repository). */
+async function checkDailyQuota(db: Db, userId: number, quota: repo.TaskQuota) {
+  const { count, oldest } = await repo.tasksInLastDay(db, userId, quota.generate);
+  if (count >= quota.limit) throw quotaRefused(quota, oldest);
 }
 
 export async function createPlan(app: FastifyInstance, userId: number, body: MultiDayPlanRequest) {
   const db = app.db;
-  await checkDailyQuota(db, userId, true);
+  const quota = quotaOf(true);
+  await checkDailyQuota(db, userId, quota);
   const rd = body.request_data ?? {};
   // The favorites the client sends are the ones to prefer ([]: none, the web's switch turned off); without the
   // field, the user's saved favorites.
@@ -141,7 +149,7 @@ export async function createPlan(app: FastifyInstance, userId: number, body: Mul
   const { goals, note } = resolveGoals(rd.nutritional_goals ?? undefined, settings);
   const start = body.start_date ?? localToday(settings?.timezone);
   const uniq = (xs: string[]) => [...new Set(xs.map((x) => x.trim()).filter(Boolean))];
-  const { plan, task } = await repo.insertPlanWithTask(
+  const inserted = await repo.insertPlanWithTask(
     db,
     {
       user_id: userId,
@@ -161,7 +169,10 @@ export async function createPlan(app: FastifyInstance, userId: number, body: Mul
       },
     },
     { user_id: userId, task_type: 'generate', total_days: body.days, seed: newSeed() },
+    quota,
   );
+  if ('refused' in inserted) throw quotaRefused(quota, inserted.oldest);
+  const { plan, task } = inserted;
   const queued = (await enqueueTask(app, db, task)) ?? task;
   return { plan: planToWire(plan, [], task.id), task: taskToWire(queued, plan.name) };
 }
@@ -281,7 +292,8 @@ export async function createRegenerateTask(app: FastifyInstance, userId: number,
   if (body.day_number > plan.days) throw unprocessable(`day_number must be between 1 and ${plan.days}`, ['body', 'day_number']);
   if (plan.status === 'processing') throw conflict('Meal plan is still being generated; try again when it is done');
   if (plan.status === 'cancelled') throw conflict('Meal plan was cancelled');
-  await checkDailyQuota(app.db, userId, false);
+  const quota = quotaOf(false);
+  await checkDailyQuota(app.db, userId, quota);
   const task = await repo.insertTask(app.db, {
     user_id: userId,
     meal_plan_id: planId,
@@ -290,7 +302,8 @@ export async function createRegenerateTask(app: FastifyInstance, userId: number,
     meal_type: body.meal_type ?? null,
     total_days: 1,
     seed: newSeed(),
-  });
+  }, quota);
+  if ('refused' in task) throw quotaRefused(quota, task.oldest);
   const queued = (await enqueueTask(app, app.db, task)) ?? task;
   return taskToWire(queued, plan.name);
 }
