@@ -141,6 +141,28 @@ export async function countFailure(db: Executor, key: string, now: Date) {
   return row;
 }
 
+/** Takes back a failure counted ahead of a check that did not fail (or did not happen). */
+export async function refundFailure(db: Executor, key: string) {
+  await db.update(login_throttle).set({ failures: sql`greatest(${login_throttle.failures} - 1, 0)` }).where(eq(login_throttle.key, key));
+}
+
+/**
+ * Sets the key's block unless one is in force (one statement, so of two parallel callers only one gets it).
+ * True when this caller set it.
+ */
+export async function claimBlock(db: Executor, key: string, now: Date, until: Date): Promise<boolean> {
+  const rows = await db
+    .insert(login_throttle)
+    .values({ key, failures: 0, window_start: now, blocked_until: until, updated_at: now })
+    .onConflictDoUpdate({
+      target: login_throttle.key,
+      set: { blocked_until: until, updated_at: now },
+      setWhere: sql`${login_throttle.blocked_until} is null or ${login_throttle.blocked_until} <= ${now.toISOString()}::timestamptz`,
+    })
+    .returning({ key: login_throttle.key });
+  return rows.length > 0;
+}
+
 export async function blockUntil(db: Executor, key: string, until: Date) {
   await db.update(login_throttle).set({ blocked_until: until }).where(eq(login_throttle.key, key));
 }

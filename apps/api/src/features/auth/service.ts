@@ -9,7 +9,7 @@ import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
 import { passwordStrength } from './password-strength.ts';
 import * as repo from './repository.ts';
 import { sessionFor } from './session.ts';
-import { assertNotThrottled, recordLoginFailure, recordLoginSuccess } from './throttle.ts';
+import { beginPasswordCheck, recordLoginSuccess } from './throttle.ts';
 
 const VERIFY_MESSAGE = 'We sent a 6-digit code to your e-mail address. Enter it to finish creating your account.';
 const CODE_FAILURE = 'Invalid or expired code. After 5 wrong tries a code stops working: request a new one.';
@@ -31,12 +31,12 @@ export async function assertStrongPassword(password: string, userInputs: (string
  */
 export async function confirmPassword(db: Db, user: repo.UserRow, password: string, ip: string): Promise<boolean> {
   if (!user.password_hash) return false;
-  await assertNotThrottled(db, user.email, ip);
+  const check = await beginPasswordCheck(db, user.email, ip);
   if (await verifyPassword(user.password_hash, password)) {
-    await recordLoginSuccess(db, user.email, ip);
+    await check.succeeded();
     return true;
   }
-  await recordLoginFailure(db, user.email, ip);
+  await check.failed();
   return false;
 }
 
@@ -192,14 +192,14 @@ export function authService(app: FastifyInstance) {
       const user = identifier.includes('@') ? await repo.findUserByEmail(db, identifier) : await repo.findUserByUsername(db, identifier);
       // One counter per account whichever name was typed; unknown names get counters too (no enumeration).
       const key = user?.email ?? identifier;
-      await assertNotThrottled(db, key, ip);
+      const check = await beginPasswordCheck(db, key, ip);
       const ok = user?.password_hash ? await verifyPassword(user.password_hash, password) : await verifyDummy(password);
       if (!ok || !user) {
-        await recordLoginFailure(db, key, ip);
+        await check.failed();
         await app.audit({ action: 'login_failed', userId: user?.id ?? null, email: key, ip });
         throw unauthorized('Incorrect email or password');
       }
-      await recordLoginSuccess(db, key, ip);
+      await check.succeeded();
       if (user.deactivated_at) throw new HttpError(403, 'This account has been deactivated', 'account_deactivated');
       await app.audit({ action: 'login', actorId: user.id, email: user.email, ip });
       if (!user.email_validated) {

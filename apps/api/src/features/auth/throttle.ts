@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { tooManyRequests } from '../../lib/http-error.ts';
-import { blockUntil, clearThrottle, countFailure, throttleRows } from './repository.ts';
+import { blockUntil, claimBlock, clearThrottle, countFailure, refundFailure, throttleRows } from './repository.ts';
 
 /**
  * Growing delays after failed password checks (ASVS §6.3.1, docs/decisions/0003). Per account: after 5
@@ -35,16 +35,50 @@ export async function assertNotThrottled(db: Db, identifier: string, ip: string,
   }
 }
 
-export async function recordLoginFailure(db: Db, identifier: string, ip: string, now = new Date()) {
+export type PasswordCheck = { failed(): Promise<void>; succeeded(): Promise<void> };
+
+/**
+ * Opens one password check for this account from this address, or throws 429 while the address must wait.
+ * The check is counted as a failure *before* the password is verified, so parallel checks (on one process or
+ * several) each see the ones before them: a burst of guesses gets the free allowance and then one check per
+ * delay, as guesses one after another do. Past the free allowance a check runs only if it is the one that sets
+ * the next delay (`claimBlock`); the others are refused and their count taken back. Call `failed()` or
+ * `succeeded()` when the password has been verified.
+ */
+export async function beginPasswordCheck(db: Db, identifier: string, ip: string, now = new Date()): Promise<PasswordCheck> {
+  await assertNotThrottled(db, identifier, ip, now);
   const account = await countFailure(db, accountKey(identifier), now);
-  const accountDelay = delaySeconds(account.failures, ACCOUNT_FREE_FAILURES);
-  if (accountDelay > 0) {
-    await countFailure(db, pairKey(identifier, ip), now);
-    await blockUntil(db, pairKey(identifier, ip), new Date(now.getTime() + accountDelay * 1000));
-  }
   const byIp = await countFailure(db, ipKey(ip), now);
+  const pair = pairKey(identifier, ip);
+  const accountDelay = delaySeconds(account.failures, ACCOUNT_FREE_FAILURES);
   const ipDelay = delaySeconds(byIp.failures, IP_FREE_FAILURES);
-  if (ipDelay > 0) await blockUntil(db, ipKey(ip), new Date(now.getTime() + ipDelay * 1000));
+  const at = (s: number) => new Date(now.getTime() + s * 1000);
+  // Past the free allowance (the failure before this one already set a delay): this check must set the next.
+  const claimedPair = account.failures > ACCOUNT_FREE_FAILURES && (await claimBlock(db, pair, now, at(accountDelay)));
+  const claimedIp = byIp.failures > IP_FREE_FAILURES && (await claimBlock(db, ipKey(ip), now, at(ipDelay)));
+  if ((account.failures > ACCOUNT_FREE_FAILURES && !claimedPair) || (byIp.failures > IP_FREE_FAILURES && !claimedIp)) {
+    // Another check holds the delay: this one does not happen, and is not counted. A delay this check set on
+    // the other level stays (that level is past its allowance too).
+    await refundFailure(db, accountKey(identifier));
+    await refundFailure(db, ipKey(ip));
+    await assertNotThrottled(db, identifier, ip, now);
+    throw tooManyRequests('Too many failed sign-in attempts. Try again in 1 second.', 1);
+  }
+  return {
+    async failed() {
+      const failedAt = new Date();
+      // The failure that uses up the free allowance sets the first delay (later ones set theirs when they claim).
+      if (accountDelay > 0 && !claimedPair) await claimBlock(db, pair, failedAt, new Date(failedAt.getTime() + accountDelay * 1000));
+      if (ipDelay > 0 && !claimedIp) await claimBlock(db, ipKey(ip), failedAt, new Date(failedAt.getTime() + ipDelay * 1000));
+    },
+    async succeeded() {
+      // A success is not a failure of the address (it keeps its other failures: one good password must not
+      // unlock spraying), and it clears the account's counters.
+      await refundFailure(db, ipKey(ip));
+      if (claimedIp) await blockUntil(db, ipKey(ip), now);
+      await recordLoginSuccess(db, identifier, ip);
+    },
+  };
 }
 
 /** A success clears the account's counters (not the IP's: one good password must not unlock spraying). */
