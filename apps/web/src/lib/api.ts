@@ -8,6 +8,7 @@ import { registerApiReset } from './session';
 import { autoBatchEnhancer } from '@reduxjs/toolkit';
 import { attachApi } from './store';
 import { fetchWithEarly } from './early-requests';
+import { apiBaseUrl } from './api-base';
 
 export type { ApiError } from './errors';
 
@@ -47,7 +48,7 @@ const KEEPALIVE_BODY_LIMIT = 60_000;
  * The API base: `/api/v1` on the web; the native apps are served from their own origin, so a store
  * build sets VITE_API_BASE_URL (https://api.example.com/api/v1). Read per call so tests can stub it.
  */
-export const apiBaseUrl = (): string => (import.meta.env.VITE_API_BASE_URL ?? '/api/v1').replace(/\/$/, '');
+export { apiBaseUrl };
 
 /**
  * The URL for a plain `fetch` of an API path (files, which RTK Query should not cache): the same base

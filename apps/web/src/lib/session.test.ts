@@ -10,6 +10,17 @@ describe('revokeToken', () => {
     expect(fetchImpl).toHaveBeenCalledWith('/api/v1/auth/logout', expect.objectContaining({ method: 'POST', headers: { authorization: 'Bearer a.b.c' }, keepalive: true }));
   });
 
+  it("uses the native apps' API base URL, also when it ends with a slash (it gave …/api/v1//auth/logout, a 404)", () => {
+    vi.stubEnv('VITE_API_BASE_URL', 'https://api.example.com/api/v1/');
+    try {
+      const fetchImpl = vi.fn(() => new Promise<Response>(() => {}));
+      revokeToken('a.b.c', fetchImpl as unknown as typeof fetch);
+      expect(fetchImpl).toHaveBeenCalledWith('https://api.example.com/api/v1/auth/logout', expect.objectContaining({ method: 'POST' }));
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('never throws when offline (fetch rejects or throws) and does nothing without a token', async () => {
     const rejecting = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(() => revokeToken('a.b.c', rejecting as unknown as typeof fetch)).not.toThrow();

@@ -1,5 +1,6 @@
 import type { UnknownAction } from 'redux';
 import type { AuthSession, User } from '@app/contracts/auth';
+import { apiBaseUrl } from './api-base';
 import { clearStoredToken, isTokenValid, loadStoredToken, storeToken } from './token';
 
 /*
@@ -98,8 +99,6 @@ export function signIn(session: Pick<AuthSession, 'access_token' | 'user'>) {
   };
 }
 
-const API_BASE: string = import.meta.env.VITE_API_BASE_URL ?? '/api/v1';
-
 /**
  * Asks the server to revoke the token (POST /auth/logout), fire and forget: signing out must work
  * offline and must not wait for the network; keepalive lets the call finish while the page changes.
@@ -107,7 +106,7 @@ const API_BASE: string = import.meta.env.VITE_API_BASE_URL ?? '/api/v1';
 export function revokeToken(token: string | null, fetchImpl: typeof fetch = globalThis.fetch) {
   if (!token || typeof fetchImpl !== 'function') return;
   try {
-    void fetchImpl(`${API_BASE}/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, keepalive: true }).catch(() => {});
+    void fetchImpl(`${apiBaseUrl()}/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, keepalive: true }).catch(() => {});
   } catch {
     // offline or blocked: the local sign-out below still happens
   }

@@ -35,7 +35,9 @@ export function authErrorText(e: unknown, call: AuthCall): string {
   if (typeof d.errors === 'string' && d.errors !== d.msg) return `${d.msg}. ${d.errors}`;
   if (Array.isArray(d.errors) && d.errors.length > 0) {
     const first = d.errors[0] as { msg?: string };
-    if (first?.msg && first.msg !== d.msg) return `${d.msg}: ${first.msg}`;
+    // The server's message often is the first field error with its field's name in front ("email: Enter a valid
+    // e-mail address"): say it once.
+    if (first?.msg && first.msg !== d.msg && !d.msg.endsWith(first.msg)) return `${d.msg}: ${first.msg}`;
   }
   return d.msg;
 }
