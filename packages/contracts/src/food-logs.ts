@@ -153,15 +153,34 @@ export type DailySummary = z.infer<typeof DailySummarySchema>;
 
 export const DateParamsSchema = z.object({ date: LocalDateSchema });
 export const MealSummaryParamsSchema = z.object({ date: LocalDateSchema, mealType: MealTypeSchema });
-/** `goals` is JSON text with any of daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal. */
-export const DailySummaryQuerySchema = z.object({ goals: z.string().max(2000).optional() });
-export const GoalsJsonSchema = z.object({
-  daily_calorie_goal: z.number().min(0).max(100_000).nullable().optional(),
-  daily_protein_goal: z.number().min(0).max(10_000).nullable().optional(),
-  daily_carbs_goal: z.number().min(0).max(10_000).nullable().optional(),
-  daily_fat_goal: z.number().min(0).max(10_000).nullable().optional(),
-  daily_fiber_goal: z.number().min(0).max(10_000).nullable().optional(),
-});
+const GOALS_TEXT =
+  'Goals for this answer only, as JSON text: any of daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal ' +
+  "(the settings' names) or calories, protein, carbs, fat, fiber (the answer's names). Given goals override the saved ones; the others come from the settings.";
+/** `goals` is JSON text with any of the goals, by the settings' names or by the answer's (GoalsJsonSchema). */
+export const DailySummaryQuerySchema = z.object({ goals: z.string().max(2000).optional().meta({ description: GOALS_TEXT }) });
+const calorieGoal = z.number().min(0).max(100_000).nullable().optional();
+const gramGoal = z.number().min(0).max(10_000).nullable().optional();
+/** The `goals` override: the settings' names (daily_*_goal) or the answer's (calories, protein …); the settings' name wins when both are sent. */
+export const GoalsJsonSchema = z
+  .object({
+    daily_calorie_goal: calorieGoal,
+    daily_protein_goal: gramGoal,
+    daily_carbs_goal: gramGoal,
+    daily_fat_goal: gramGoal,
+    daily_fiber_goal: gramGoal,
+    calories: calorieGoal,
+    protein: gramGoal,
+    carbs: gramGoal,
+    fat: gramGoal,
+    fiber: gramGoal,
+  })
+  .transform((g) => ({
+    daily_calorie_goal: g.daily_calorie_goal ?? g.calories,
+    daily_protein_goal: g.daily_protein_goal ?? g.protein,
+    daily_carbs_goal: g.daily_carbs_goal ?? g.carbs,
+    daily_fat_goal: g.daily_fat_goal ?? g.fat,
+    daily_fiber_goal: g.daily_fiber_goal ?? g.fiber,
+  }));
 export const DownloadParamsSchema = z.object({
   days: z.coerce.number({ error: 'days must be a number' }).int('days must be a whole number').min(1, 'days must be between 1 and 3650').max(3650, 'days must be between 1 and 3650'),
 });

@@ -130,6 +130,12 @@ describe('summaries', () => {
     expect(res.text).toBe(JSON.stringify(DailySummarySchema.encode(res.json)));
     const custom = await t.http.get(`/food-logs/daily-summary/${DAY}?goals=${encodeURIComponent(JSON.stringify({ daily_calorie_goal: 1800, daily_fiber_goal: 30 }))}`, { token });
     expect(custom.json.goals).toEqual({ calories: 1800, protein: 150, carbs: 0, fat: 0, fiber: 30 });
+    // The answer's own names work too (they were dropped without a word: 2100 stayed), and a bad value is refused.
+    const byAnswerNames = await t.http.get(`/food-logs/daily-summary/${DAY}?goals=${encodeURIComponent(JSON.stringify({ calories: 1800, fat: 70 }))}`, { token });
+    expect(byAnswerNames.json.goals).toEqual({ calories: 1800, protein: 150, carbs: 0, fat: 70, fiber: 0 });
+    const wrongType = await t.http.get(`/food-logs/daily-summary/${DAY}?goals=${encodeURIComponent(JSON.stringify({ calories: 'abc' }))}`, { token });
+    expect(wrongType.status).toBe(422);
+    expect(wrongType.json.detail.errors[0].loc).toEqual(['query', 'goals', 'calories']);
     const bad = await t.http.get(`/food-logs/daily-summary/${DAY}?goals=%7Bnot-json`, { token });
     expect(bad.status).toBe(422);
     expect(isErrorBody(bad)).toBe(true);
