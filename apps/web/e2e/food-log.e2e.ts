@@ -162,6 +162,11 @@ describe('food log', () => {
     await page.getByLabel('Search foods').fill('chicken');
     await page.getByRole('button', { name: /^Show more results \(\d+ found\)$/ }).click();
     await page.getByText(/^Showing the first 50 of \d+ matches\. Add a word to narrow the search\.$/).waitFor();
+    if (await page.getByText(/^No food matches every word/).count()) throw new Error('a full match was called partial');
+    // No food has both words: the closest matches come, and the list says they are not full matches.
+    await page.getByLabel('Search foods').fill('avocado toast');
+    await page.getByText('No food matches every word of “avocado toast”. The closest matches:').waitFor();
+    await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first().waitFor();
     await ctx.close();
   });
 

@@ -90,7 +90,8 @@ export type FoodSearchQuery = z.infer<typeof FoodSearchQuerySchema>;
 
 /**
  * `match`: "full" when the foods match every query word; "partial" when none did and the answer is the best
- * matches of some of the words ("avocado toast" → avocado, toast).
+ * matches of some of the words ("avocado toast" → avocado, toast), or of words spelt like a word no food has
+ * ("latte" → late, potato).
  */
 export const FoodSearchResponseSchema = z
   .object({

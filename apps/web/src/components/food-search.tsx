@@ -120,6 +120,11 @@ export function FoodSearch({ query, onQueryChange, onPick, inputRef }: Props) {
             </Typography>
           ) : (
             <>
+              {data?.match === 'partial' && (
+                <Typography id="food-search-partial" variant="body2" color="text.secondary" sx={{ px: 1, pt: 1 }}>
+                  No food matches every word of “{settled}”. The closest matches:
+                </Typography>
+              )}
               <Box
                 component="ul"
                 role="listbox"

@@ -140,6 +140,18 @@ describe('everyday forms first (issue 9 item 5)', () => {
     }
     expect((await t.http.get('/foods/search?query=banana', { token })).json.match).toBe('full');
   });
+
+  it('says "partial" when the foods were found by a word spelt like one no food has (they answered "full")', async () => {
+    // A typo still finds the food, and the answer does not claim the foods have the word typed.
+    const typo = await t.http.get('/foods/search?query=brocoli&page_size=3', { token });
+    expect(typo.json.match).toBe('partial');
+    expect(typo.json.foods.map((f: { source_id: string }) => f.source_id)).toContain('11090');
+    // A word no food has, answered by look-alikes ("latte" → late harvest wine, potato pancakes).
+    const latte = await t.http.get('/foods/search?query=latte&page_size=3', { token });
+    expect(latte.json.foods.length).toBeGreaterThan(0);
+    expect(latte.json.match).toBe('partial');
+    expect((await t.http.get('/foods/search?query=broccoli&page_size=3', { token })).json.match).toBe('full');
+  });
 });
 
 /**

@@ -137,6 +137,8 @@ async function candidates(db: Db, userId: number | typeof repo.SHARED_ONLY, quer
   let total = 0;
   const lastWord = () => q.text.split(' ').at(-1) ?? '';
   if (q.strict) ({ rows, total } = await repo.strictCandidates(db, userId, q.strict, q.exact, q.typing, lastWord(), CANDIDATES));
+  // The answer holds only foods found by words close to a misspelt one ("latte" → late, potato): not a full match.
+  let onlyCorrected = false;
   if (total < CORRECT_BELOW) {
     await breathe();
     const words = typed.filter((w) => w.length <= MAX_WORD);
@@ -169,6 +171,7 @@ async function candidates(db: Db, userId: number | typeof repo.SHARED_ONLY, quer
       q = parseQuery(query, corrected);
       const more = await repo.strictCandidates(db, userId, q.strict, q.exact, q.typing, lastWord(), CANDIDATES);
       const seen = new Set(rows.map((r) => r.id));
+      onlyCorrected = rows.length === 0 && misspelt.size > 0 && more.rows.length > 0;
       rows = rows.concat(more.rows.filter((r) => !seen.has(r.id)));
       total = Math.max(total, more.total);
     }
@@ -186,9 +189,9 @@ async function candidates(db: Db, userId: number | typeof repo.SHARED_ONLY, quer
     const some = await repo.strictCandidates(db, userId, q.any, q.anyExact, q.anyExact, '', CANDIDATES);
     const seen = new Set(rows.map((r) => r.id));
     const merged = rows.concat(some.rows.filter((r) => !seen.has(r.id) && (rows.length === 0 || namesKind(q, r))));
-    return { q: { ...q, partial: true }, rows: merged, total: Math.max(total, some.total), match: rows.length ? ('full' as const) : ('partial' as const) };
+    return { q: { ...q, partial: true }, rows: merged, total: Math.max(total, some.total), match: rows.length && !onlyCorrected ? ('full' as const) : ('partial' as const) };
   }
-  return { q, rows, total, match: 'full' as const };
+  return { q, rows, total, match: onlyCorrected ? ('partial' as const) : ('full' as const) };
 }
 
 /** Several foods at once, in the order asked; unknown ids and other users' custom foods are left out. */
