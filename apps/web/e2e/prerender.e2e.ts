@@ -140,6 +140,14 @@ describe('pre-rendered public pages', () => {
     await page.waitForTimeout(300);
     expect(page.url()).toBe(`${server.baseUrl}/login`);
     expect(await reactAttached(page)).toBe(false);
+    // Typed fields float their labels above the text before MUI runs (the label lay over the typed address).
+    const float = await page.locator('label', { hasText: 'E-mail or username' }).evaluate((l) => getComputedStyle(l).transform);
+    expect(float).toBe('matrix(0.75, 0, 0, 0.75, 14, -9)');
+    // The held form shows it was taken (it looked as if nothing had happened): busy, its button with a spinner.
+    const form = page.locator('form[data-submit-pending]');
+    expect(await form.getAttribute('aria-busy')).toBe('true');
+    const spinner = await page.getByRole('button', { name: 'Log in' }).evaluate((b) => getComputedStyle(b, '::after').animationName);
+    expect(spinner).toBe('submit-pending-spin');
     release();
     await page.waitForURL(/\/dashboard$/, { timeout: 20_000 });
     expect(documents.filter((u) => u.includes('password') || u.includes('?'))).toEqual([]);

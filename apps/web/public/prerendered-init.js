@@ -3,6 +3,11 @@
   var root = function () {
     return document.getElementById('root');
   };
+  // Held until the app's code is in (app/start.tsx sends it then); index.html's CSS shows it on the button.
+  var pend = function (form) {
+    form.setAttribute('data-submit-pending', '');
+    form.setAttribute('aria-busy', 'true');
+  };
   var holding = function (el) {
     var r = root();
     return !!r && r.hasAttribute('data-prerendered') && r.contains(el);
@@ -12,7 +17,7 @@
     function (e) {
       if (!holding(e.target)) return;
       e.preventDefault();
-      e.target.setAttribute('data-submit-pending', '');
+      pend(e.target);
     },
     true,
   );
@@ -27,13 +32,24 @@
     },
     true,
   );
+  // Text typed before the code is in: index.html's CSS floats the field's label above it, as MUI does once it runs.
+  document.addEventListener(
+    'input',
+    function (e) {
+      var t = e.target;
+      if (!t || t.tagName !== 'INPUT' || !holding(t)) return;
+      if (t.value) t.setAttribute('data-typed', '');
+      else t.removeAttribute('data-typed');
+    },
+    true,
+  );
   document.addEventListener(
     'keydown',
     function (e) {
       var t = e.target;
       if (e.key !== 'Enter' || !t || t.tagName !== 'INPUT' || !t.form || !holding(t)) return;
       e.preventDefault();
-      t.form.setAttribute('data-submit-pending', '');
+      pend(t.form);
     },
     true,
   );

@@ -63,13 +63,25 @@ const themeInit = `<script>${themeOnly}\n${readFileSync(join(DIST, 'prerendered-
 const entryImports = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 if (entryImports.length === 0) throw new Error('dist/index.html: no modulepreload links for the entry\'s imports');
 
+// Before the code is in, public/prerendered-init.js holds a sent form (data-submit-pending) and marks typed
+// inputs (data-typed): the held form's button shows it is on its way, and a focused or typed field's label floats
+// above the text, as MUI does once it runs (it lay over the typed address).
+const HELD_FORM_CSS = `<style>
+  form[data-submit-pending] button[type='submit'] { cursor: progress; opacity: 0.8; }
+  form[data-submit-pending] button[type='submit']::after { content: ''; width: 1em; height: 1em; margin-left: 0.6em; box-sizing: border-box; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%; animation: submit-pending-spin 0.8s linear infinite; }
+  @keyframes submit-pending-spin { to { transform: rotate(360deg); } }
+  @media (prefers-reduced-motion: reduce) { form[data-submit-pending] button[type='submit']::after { animation: none; border-right-color: currentColor; opacity: 0.5; } }
+  #root[data-prerendered] .MuiFormControl-root:has(input:focus, input[data-typed]) > label { transform: translate(14px, -9px) scale(0.75); max-width: calc(133% - 32px); }
+  #root[data-prerendered] .MuiFormControl-root:has(input:focus, input[data-typed]) fieldset > legend { max-width: 100%; }
+</style>`;
+
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 for (const path of PRERENDERED) {
   const { html, styles, title } = await render(path);
   const page = template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-    .replace('</head>', () => `${styles}\n  </head>`)
+    .replace('</head>', () => `${styles}\n${HELD_FORM_CSS}\n  </head>`)
     .replace(THEME_INIT, () => themeInit)
     .replace(MODULEPRELOAD, '')
     .replace(ENTRY, '')

@@ -47,6 +47,7 @@ function AdoptValuesTypedBeforeHydration({ children }: { children: ReactNode }) 
     const pending = container.querySelector<HTMLFormElement>('form[data-submit-pending]');
     if (pending) {
       pending.removeAttribute('data-submit-pending');
+      pending.removeAttribute('aria-busy');
       setTimeout(() => pending.requestSubmit(), 0);
     }
     // A button tapped before (the site menu, the colour-mode toggle) is pressed now: the tap is not lost.
