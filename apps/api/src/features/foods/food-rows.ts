@@ -25,9 +25,28 @@ const round = (n: number, digits = 2) => {
 };
 const fmt = (n: number) => String(round(n, 2));
 
+/**
+ * A USDA measure's name as a label reads it: without its notes. "medium (7\" to 7-7/8\" long)" → "medium",
+ * "links 1 NLEA serving" → "links", "serving 9 servings per 24 oz package" → "serving", "package yields" →
+ * "package", "medium 3-1/4 in. x 3-5/8 in., 5/8 in. thick." → "medium": the notes made labels unreadable on a phone.
+ */
+export function tidyUnit(rawUnit: string): string {
+  const unit = rawUnit
+    .replace(/\s*\([^)]*\)/g, '')
+    .replace(/\s*\([^)]*$/, '')
+    .replace(/\s*,?\s*recipe makes\b.*$/i, '')
+    .replace(/\s*,?\s*\d*\s*NLEA serving\b.*$/i, '')
+    .replace(/\s+\d+(?:\.\d+)?\s+servings?\s+per\b.*$/i, '')
+    .replace(/\s*,?\s*(?:approx\.?\s*)?\d[\d/.\- ]*\s*(?:in\.|inch(?:es)?\b|")(?:[^a-z]|$).*$/i, '')
+    .replace(/\s+yields?$/i, '')
+    .replace(/\s*,\s*$/, '')
+    .trim();
+  if (unit) return unit;
+  return /NLEA serving/i.test(rawUnit) ? 'serving' : rawUnit.trim();
+}
+
 export function servingRow(amount: number, rawUnit: string, grams: number): FoodServingRow {
-  // "medium (7\" to 7-7/8\" long)" → "medium": the size note makes the label unreadable on a phone.
-  const unit = rawUnit.replace(/\s*\([^)]*\)/g, '').trim() || rawUnit;
+  const unit = tidyUnit(rawUnit);
   return { description: `${fmt(amount)} ${unit} (${fmt(grams)} g)`, amount: round(amount, 3), unit, grams: round(grams, 3) };
 }
 

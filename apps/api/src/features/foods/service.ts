@@ -16,7 +16,7 @@ import type { UsdaSeed } from './seed-format.ts';
 import { SEED_FILE } from '../../paths.ts';
 
 /** Bump when the derived columns (names, heads, commonness) change, so existing databases reload them. */
-const DERIVATION_VERSION = 19;
+const DERIVATION_VERSION = 20;
 
 export async function loadBuiltInFoods(db: Db): Promise<{ loaded: boolean; count: number; ms: number }> {
   const started = performance.now();
