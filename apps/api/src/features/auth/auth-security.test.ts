@@ -164,6 +164,21 @@ describe('login throttle under parallel guesses', () => {
     expect((await clientFromNewIp(t).post('/auth/login', { email, password: STRONG_PASSWORD })).status).toBe(200);
   });
 
+  it("does not tell which address owns a public username (the e-mail's failures slowed the username's tries)", async () => {
+    const username = `owner_${Date.now().toString(36)}`;
+    const { email } = await createUser(t, { http, username });
+    const prober = clientFromNewIp(t);
+    for (let i = 0; i < 5; i++) expect((await prober.post('/auth/login', { email, password: 'wrong-password!' })).status).toBe(401);
+    // Before: the owner's username answered 429 here and any other name 401.
+    expect((await prober.post('/auth/login', { email: username, password: 'wrong-password!' })).status).toBe(401);
+    expect((await prober.post('/auth/login', { email: username, password: 'wrong-password!' })).status).toBe(401);
+    expect((await prober.post('/auth/login', { email: 'nobody_by_that_name', password: 'wrong-password!' })).status).toBe(401);
+    // The owner signs in by username from their own address, which clears the e-mail's counters too.
+    expect((await clientFromNewIp(t).post('/auth/login', { email: username, password: STRONG_PASSWORD })).status).toBe(200);
+    const { login_throttle } = await import('../../db/schema/index.ts');
+    expect(await t.database.db.select().from(login_throttle).where(eq(login_throttle.key, `account:${email}`))).toEqual([]);
+  });
+
   it('a burst across accounts from one address gets its 20 free checks and one more', async () => {
     const spray = clientFromNewIp(t);
     const answers = await Promise.all(Array.from({ length: 30 }, () => spray.post('/auth/login', { email: uniqueEmail('burst'), password: 'wrong-password!' })));

@@ -190,8 +190,10 @@ export function authService(app: FastifyInstance) {
 
     async login(identifier: string, password: string, ip: string): Promise<LoginResponse> {
       const user = identifier.includes('@') ? await repo.findUserByEmail(db, identifier) : await repo.findUserByUsername(db, identifier);
-      // One counter per account whichever name was typed; unknown names get counters too (no enumeration).
-      const key = user?.email ?? identifier;
+      // Counted by the name as typed, known or not: a counter shared by an account's e-mail and username let a
+      // stranger learn which address owns a public username (five failures by the address, then the username's
+      // answer was 429 where any other name's was 401). The price: five free checks by each of the two names.
+      const key = identifier;
       const check = await beginPasswordCheck(db, key, ip);
       const ok = user?.password_hash ? await verifyPassword(user.password_hash, password) : await verifyDummy(password);
       if (!ok || !user) {
@@ -200,6 +202,8 @@ export function authService(app: FastifyInstance) {
         throw unauthorized('Incorrect email or password');
       }
       await check.succeeded();
+      // A success by one name also clears the account's counters by its other name.
+      if (user.username && key.trim().toLowerCase() !== user.email) await recordLoginSuccess(db, user.email, ip);
       if (user.deactivated_at) throw new HttpError(403, 'This account has been deactivated', 'account_deactivated');
       await app.audit({ action: 'login', actorId: user.id, email: user.email, ip });
       if (!user.email_validated) {
