@@ -1,4 +1,5 @@
-import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -26,4 +27,22 @@ export const daily_counters = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.day] })],
+);
+
+/**
+ * What a rolling daily allowance counts: one row per meal plan or regeneration requested (features/meal-plans).
+ * Apart from the plans and their tasks, which a user may delete: deleting a plan gave its allowance back. Rows
+ * older than a day are removed by the hourly maintenance job.
+ */
+export const quota_events = pgTable(
+  'quota_events',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('quota_events_user_kind_created_idx').on(t.user_id, t.kind, t.created_at)],
 );

@@ -1,6 +1,6 @@
 import { lt, or, and, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { daily_counters, login_throttle, maintenance_runs, rate_limit_hits, verification_codes } from '../../db/schema/index.ts';
+import { daily_counters, login_throttle, maintenance_runs, quota_events, rate_limit_hits, verification_codes } from '../../db/schema/index.ts';
 
 export async function purgeExpired(db: Db, jobId: string, now: Date) {
   return db.transaction(async (tx) => {
@@ -16,6 +16,8 @@ export async function purgeExpired(db: Db, jobId: string, now: Date) {
     // Rate-limit windows that ended, and daily counts older than yesterday (UTC).
     await tx.delete(rate_limit_hits).where(lt(rate_limit_hits.expires_at, now));
     await tx.delete(daily_counters).where(lt(daily_counters.day, new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10)));
+    // Allowance rows past their 24 hours (a margin of one more: a clock a little behind counts them still).
+    await tx.delete(quota_events).where(lt(quota_events.created_at, new Date(now.getTime() - 2 * 86_400_000)));
     const [row] = await tx
       .update(maintenance_runs)
       .set({ removed_codes: codes.length, removed_throttles: throttles.length })

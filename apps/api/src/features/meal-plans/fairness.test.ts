@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { meal_plan_tasks } from '../../db/schema/index.ts';
 import { makeUser, multiDayBody, waitForPlan } from './test-support.ts';
 import { runTask } from './generator.ts';
-import { findTaskById, insertPlanWithTask } from './repository.ts';
+import { findTaskById, insertPlanWithTask, insertTask } from './repository.ts';
 import { PLANS_PER_DAY, REGENERATIONS_PER_DAY } from './service.ts';
 
 /** Seeds old tasks without a quota of their own. */
@@ -109,9 +109,16 @@ describe('fair scheduling across users', () => {
       // Regenerations, the same way: a completed plan, the allowance spent but one.
       const [done] = (await idle.app.db.execute(sql`select id from meal_plans where user_id = ${u.id} order by id limit 1`)).rows as { id: number }[];
       const regen = { user_id: u.id, meal_plan_id: done!.id, task_type: 'regenerate_day', status: 'completed', day_number: 1, total_days: 1, seed: 1, created_at: new Date(Date.now() - 60_000) };
-      await idle.app.db.insert(meal_plan_tasks).values(Array.from({ length: REGENERATIONS_PER_DAY - 1 }, () => regen));
+      for (let i = 0; i < REGENERATIONS_PER_DAY - 1; i++) await insertTask(idle.app.db, regen, { generate: false, limit: Number.MAX_SAFE_INTEGER });
       const regens = await Promise.all(Array.from({ length: 6 }, () => idle.http.post(`/meal-plans/${done!.id}/tasks`, { day_number: 1 }, { token: u.token })));
       expect(regens.map((a) => a.status).sort()).toEqual([202, 429, 429, 429, 429, 429]);
+
+      // Deleting plans does not give the allowance back (it did: the tasks it counted went with their plans).
+      for (const p of (await idle.http.get('/meal-plans?status=all&per_page=5', { token: u.token })).json.meal_plans) {
+        expect((await idle.http.del(`/meal-plans/${p.id}`, { token: u.token })).status).toBeLessThan(300);
+      }
+      expect((await idle.http.post('/meal-plans/multi-day', multiDayBody({ days: 1 }), { token: u.token })).status).toBe(429);
+      expect((await idle.http.post(`/meal-plans/${done!.id}/tasks`, { day_number: 1 }, { token: u.token })).status).toBe(429);
     } finally {
       await idle.close();
     }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { favorite_foods, meal_plan_exports, meal_plan_tasks, meal_plans, plan_days, user_settings, users } from '../../db/schema/index.ts';
+import { favorite_foods, meal_plan_exports, meal_plan_tasks, meal_plans, plan_days, quota_events, user_settings, users } from '../../db/schema/index.ts';
 
 export type MealPlanRow = typeof meal_plans.$inferSelect;
 export type PlanDayRow = typeof plan_days.$inferSelect;
@@ -39,21 +39,27 @@ export type QuotaRefusal = { refused: true; oldest: Date | null };
  * so it holds across API processes) and counts the user's tasks of the quota's kind first: parallel requests
  * cannot both see room for one more. Refused: the oldest counted task's time, for Retry-After.
  */
-async function withinQuota<T>(db: Db, userId: number, quota: TaskQuota, insert: (tx: Tx) => Promise<T>): Promise<T | QuotaRefusal> {
+async function withinQuota<T extends { created_at: Date }>(db: Db, userId: number, quota: TaskQuota, insert: (tx: Tx) => Promise<T>): Promise<T | QuotaRefusal> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('meal-plan-tasks'), ${userId})`);
     const { count: n, oldest } = await tasksInLastDay(tx, userId, quota.generate);
     if (n >= quota.limit) return { refused: true as const, oldest };
-    return insert(tx);
+    const made = await insert(tx);
+    // Counted apart from the task, which goes when its plan is deleted (the allowance must not come back with it).
+    await tx.insert(quota_events).values({ user_id: userId, kind: quotaKind(quota.generate), created_at: made.created_at });
+    return made;
   });
 }
 
+const quotaKind = (generate: boolean) => (generate ? 'meal_plan' : 'meal_plan_regeneration');
+
 export async function insertPlanWithTask(db: Db, plan: NewMealPlan, task: Omit<NewTask, 'meal_plan_id'>, quota: TaskQuota) {
-  return withinQuota(db, plan.user_id, quota, async (tx) => {
+  const made = await withinQuota(db, plan.user_id, quota, async (tx) => {
     const [p] = await tx.insert(meal_plans).values(plan).returning();
     const [t] = await tx.insert(meal_plan_tasks).values({ ...task, meal_plan_id: p!.id }).returning();
-    return { plan: p!, task: t! };
+    return { plan: p!, task: t!, created_at: t!.created_at };
   });
+  return 'refused' in made ? made : { plan: made.plan, task: made.task };
 }
 
 export async function findPlan(db: Db, userId: number, id: number) {
@@ -241,14 +247,13 @@ export async function recordExport(db: Db, userId: number, planId: number, limit
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Tasks of each type the user created in the last 24 hours, and the oldest one's time (for Retry-After). */
+/** Plans (or regenerations) the user asked for in the last 24 hours, and the oldest one's time (for Retry-After). */
 export async function tasksInLastDay(db: Db | Tx, userId: number, generate: boolean): Promise<{ count: number; oldest: Date | null }> {
   const since = new Date(Date.now() - DAY_MS);
-  const typeCond = generate ? eq(meal_plan_tasks.task_type, 'generate') : ne(meal_plan_tasks.task_type, 'generate');
   const [row] = await db
-    .select({ n: count(), oldest: sql<string | null>`min(${meal_plan_tasks.created_at})` })
-    .from(meal_plan_tasks)
-    .where(and(eq(meal_plan_tasks.user_id, userId), gte(meal_plan_tasks.created_at, since), typeCond));
+    .select({ n: count(), oldest: sql<string | null>`min(${quota_events.created_at})` })
+    .from(quota_events)
+    .where(and(eq(quota_events.user_id, userId), eq(quota_events.kind, quotaKind(generate)), gte(quota_events.created_at, since)));
   return { count: Number(row?.n ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
