@@ -3,7 +3,7 @@
   var root = function () {
     return document.getElementById('root');
   };
-  // Held until the app's code is in (app/start.tsx sends it then); index.html's CSS shows it on the button.
+  // Held until the app's code is in (app/start.tsx sends it then); scripts/prerender.mjs's CSS shows it on the button.
   var pend = function (form) {
     form.setAttribute('data-submit-pending', '');
     form.setAttribute('aria-busy', 'true');
@@ -32,7 +32,7 @@
     },
     true,
   );
-  // Text typed before the code is in: index.html's CSS floats the field's label above it, as MUI does once it runs.
+  // Text typed before the code is in: scripts/prerender.mjs's CSS floats the field's label above it, as MUI does once it runs.
   document.addEventListener(
     'input',
     function (e) {

@@ -121,7 +121,7 @@ export function FoodSearch({ query, onQueryChange, onPick, inputRef }: Props) {
           ) : (
             <>
               {data?.match === 'partial' && (
-                <Typography id="food-search-partial" variant="body2" color="text.secondary" sx={{ px: 1, pt: 1 }}>
+                <Typography variant="body2" color="text.secondary" sx={{ px: 1, pt: 1 }}>
                   No food matches every word of “{settled}”. The closest matches:
                 </Typography>
               )}

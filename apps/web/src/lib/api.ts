@@ -45,12 +45,6 @@ const tokenOf = (state: unknown): string | null => (state as { session?: { token
 const KEEPALIVE_BODY_LIMIT = 60_000;
 
 /**
- * The API base: `/api/v1` on the web; the native apps are served from their own origin, so a store
- * build sets VITE_API_BASE_URL (https://api.example.com/api/v1). Read per call so tests can stub it.
- */
-export { apiBaseUrl };
-
-/**
  * The URL for a plain `fetch` of an API path (files, which RTK Query should not cache): the same base
  * as every other call and, on iOS, the token as `_auth` — on reads only, the only requests where the
  * server honours it (apps/api/src/plugins/auth.ts).

@@ -32,7 +32,7 @@ export const daily_counters = pgTable(
 /**
  * What a rolling daily allowance counts: one row per meal plan or regeneration requested (features/meal-plans).
  * Apart from the plans and their tasks, which a user may delete: deleting a plan gave its allowance back. Rows
- * older than a day are removed by the hourly maintenance job.
+ * older than two days are removed by the hourly maintenance job.
  */
 export const quota_events = pgTable(
   'quota_events',

@@ -32,12 +32,9 @@ export async function assertStrongPassword(password: string, userInputs: (string
 export async function confirmPassword(db: Db, user: repo.UserRow, password: string, ip: string): Promise<boolean> {
   if (!user.password_hash) return false;
   const check = await beginPasswordCheck(db, user.email, ip);
-  if (await verifyPassword(user.password_hash, password)) {
-    await check.succeeded();
-    return true;
-  }
-  await check.failed();
-  return false;
+  if (!(await verifyPassword(user.password_hash, password))) return false;
+  await check.succeeded([user.username]);
+  return true;
 }
 
 export function authService(app: FastifyInstance) {
@@ -193,17 +190,13 @@ export function authService(app: FastifyInstance) {
       // Counted by the name as typed, known or not: a counter shared by an account's e-mail and username let a
       // stranger learn which address owns a public username (five failures by the address, then the username's
       // answer was 429 where any other name's was 401). The price: five free checks by each of the two names.
-      const key = identifier;
-      const check = await beginPasswordCheck(db, key, ip);
+      const check = await beginPasswordCheck(db, identifier, ip);
       const ok = user?.password_hash ? await verifyPassword(user.password_hash, password) : await verifyDummy(password);
       if (!ok || !user) {
-        await check.failed();
-        await app.audit({ action: 'login_failed', userId: user?.id ?? null, email: key, ip });
+        await app.audit({ action: 'login_failed', userId: user?.id ?? null, email: identifier, ip });
         throw unauthorized('Incorrect email or password');
       }
-      await check.succeeded();
-      // A success by one name also clears the account's counters by its other name.
-      if (user.username && key.trim().toLowerCase() !== user.email) await recordLoginSuccess(db, user.email, ip);
+      await check.succeeded([user.email, user.username]);
       if (user.deactivated_at) throw new HttpError(403, 'This account has been deactivated', 'account_deactivated');
       await app.audit({ action: 'login', actorId: user.id, email: user.email, ip });
       if (!user.email_validated) {

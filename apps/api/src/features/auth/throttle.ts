@@ -35,15 +35,16 @@ export async function assertNotThrottled(db: Db, identifier: string, ip: string,
   }
 }
 
-export type PasswordCheck = { failed(): Promise<void>; succeeded(): Promise<void> };
+export type PasswordCheck = { succeeded(otherNames?: (string | null | undefined)[]): Promise<void> };
 
 /**
  * Opens one password check for this account from this address, or throws 429 while the address must wait.
  * The check is counted as a failure *before* the password is verified, so parallel checks (on one process or
- * several) each see the ones before them: a burst of guesses gets the free allowance and then one check per
- * delay, as guesses one after another do. Past the free allowance a check runs only if it is the one that sets
- * the next delay (`claimBlock`); the others are refused and their count taken back. Call `failed()` or
- * `succeeded()` when the password has been verified.
+ * several) each see the ones before them. A check that would leave a delay behind if it fails (the 5th on an
+ * account, the 20th from an address, and every one after) runs only if it is the one that sets that delay
+ * (`claimBlock`, one statement); the others are refused and their count taken back. So a burst of guesses gets
+ * what guesses one after another get: the free checks, then one per delay. A failed check needs nothing more;
+ * call `succeeded()` when the password was right.
  */
 export async function beginPasswordCheck(db: Db, identifier: string, ip: string, now = new Date()): Promise<PasswordCheck> {
   await assertNotThrottled(db, identifier, ip, now);
@@ -53,10 +54,9 @@ export async function beginPasswordCheck(db: Db, identifier: string, ip: string,
   const accountDelay = delaySeconds(account.failures, ACCOUNT_FREE_FAILURES);
   const ipDelay = delaySeconds(byIp.failures, IP_FREE_FAILURES);
   const at = (s: number) => new Date(now.getTime() + s * 1000);
-  // Past the free allowance (the failure before this one already set a delay): this check must set the next.
-  const claimedPair = account.failures > ACCOUNT_FREE_FAILURES && (await claimBlock(db, pair, now, at(accountDelay)));
-  const claimedIp = byIp.failures > IP_FREE_FAILURES && (await claimBlock(db, ipKey(ip), now, at(ipDelay)));
-  if ((account.failures > ACCOUNT_FREE_FAILURES && !claimedPair) || (byIp.failures > IP_FREE_FAILURES && !claimedIp)) {
+  const claimedPair = accountDelay > 0 && (await claimBlock(db, pair, now, at(accountDelay)));
+  const claimedIp = ipDelay > 0 && (await claimBlock(db, ipKey(ip), now, at(ipDelay)));
+  if ((accountDelay > 0 && !claimedPair) || (ipDelay > 0 && !claimedIp)) {
     // Another check holds the delay: this one does not happen, and is not counted. A delay this check set on
     // the other level stays (that level is past its allowance too).
     await refundFailure(db, accountKey(identifier));
@@ -65,18 +65,13 @@ export async function beginPasswordCheck(db: Db, identifier: string, ip: string,
     throw tooManyRequests('Too many failed sign-in attempts. Try again in 1 second.', 1);
   }
   return {
-    async failed() {
-      const failedAt = new Date();
-      // The failure that uses up the free allowance sets the first delay (later ones set theirs when they claim).
-      if (accountDelay > 0 && !claimedPair) await claimBlock(db, pair, failedAt, new Date(failedAt.getTime() + accountDelay * 1000));
-      if (ipDelay > 0 && !claimedIp) await claimBlock(db, ipKey(ip), failedAt, new Date(failedAt.getTime() + ipDelay * 1000));
-    },
-    async succeeded() {
-      // A success is not a failure of the address (it keeps its other failures: one good password must not
-      // unlock spraying), and it clears the account's counters.
+    async succeeded(otherNames = []) {
+      // A success is not a failure of the address, and lifts the delay it set there (the address keeps its other
+      // failures: one good password must not unlock spraying). It clears the account's counters, by every name.
       await refundFailure(db, ipKey(ip));
       if (claimedIp) await blockUntil(db, ipKey(ip), now);
-      await recordLoginSuccess(db, identifier, ip);
+      const names = new Set([identifier, ...otherNames].filter((n): n is string => !!n).map((n) => n.trim().toLowerCase()));
+      for (const name of names) await recordLoginSuccess(db, name, ip);
     },
   };
 }

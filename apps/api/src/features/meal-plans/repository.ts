@@ -36,17 +36,18 @@ export type QuotaRefusal = { refused: true; oldest: Date | null };
 
 /**
  * Runs `insert` in a transaction that holds the user's task-quota lock (a transaction-scoped advisory lock,
- * so it holds across API processes) and counts the user's tasks of the quota's kind first: parallel requests
- * cannot both see room for one more. Refused: the oldest counted task's time, for Retry-After.
+ * so it holds across API processes) and counts the user's allowance of the quota's kind first: parallel requests
+ * cannot both see room for one more. The allowance is counted in `quota_events`, apart from the task, which goes
+ * when its plan is deleted (the allowance must not come back with it). Refused: the oldest counted request's
+ * time, for Retry-After.
  */
-async function withinQuota<T extends { created_at: Date }>(db: Db, userId: number, quota: TaskQuota, insert: (tx: Tx) => Promise<T>): Promise<T | QuotaRefusal> {
+async function withinQuota<T>(db: Db, userId: number, quota: TaskQuota, at: Date | undefined, insert: (tx: Tx) => Promise<T>): Promise<T | QuotaRefusal> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('meal-plan-tasks'), ${userId})`);
-    const { count: n, oldest } = await tasksInLastDay(tx, userId, quota.generate);
+    const { count: n, oldest } = await quotaUsedInLastDay(tx, userId, quota.generate);
     if (n >= quota.limit) return { refused: true as const, oldest };
     const made = await insert(tx);
-    // Counted apart from the task, which goes when its plan is deleted (the allowance must not come back with it).
-    await tx.insert(quota_events).values({ user_id: userId, kind: quotaKind(quota.generate), created_at: made.created_at });
+    await tx.insert(quota_events).values({ user_id: userId, kind: quotaKind(quota.generate), created_at: at });
     return made;
   });
 }
@@ -54,12 +55,11 @@ async function withinQuota<T extends { created_at: Date }>(db: Db, userId: numbe
 const quotaKind = (generate: boolean) => (generate ? 'meal_plan' : 'meal_plan_regeneration');
 
 export async function insertPlanWithTask(db: Db, plan: NewMealPlan, task: Omit<NewTask, 'meal_plan_id'>, quota: TaskQuota) {
-  const made = await withinQuota(db, plan.user_id, quota, async (tx) => {
+  return withinQuota(db, plan.user_id, quota, task.created_at, async (tx) => {
     const [p] = await tx.insert(meal_plans).values(plan).returning();
     const [t] = await tx.insert(meal_plan_tasks).values({ ...task, meal_plan_id: p!.id }).returning();
-    return { plan: p!, task: t!, created_at: t!.created_at };
+    return { plan: p!, task: t! };
   });
-  return 'refused' in made ? made : { plan: made.plan, task: made.task };
 }
 
 export async function findPlan(db: Db, userId: number, id: number) {
@@ -125,7 +125,7 @@ export async function upsertDay(db: Db, planId: number, dayNumber: number, date:
 // ---- tasks ----
 
 export async function insertTask(db: Db, task: NewTask, quota: TaskQuota) {
-  return withinQuota(db, task.user_id, quota, async (tx) => {
+  return withinQuota(db, task.user_id, quota, task.created_at, async (tx) => {
     const [row] = await tx.insert(meal_plan_tasks).values(task).returning();
     return row!;
   });
@@ -248,7 +248,7 @@ export async function recordExport(db: Db, userId: number, planId: number, limit
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Plans (or regenerations) the user asked for in the last 24 hours, and the oldest one's time (for Retry-After). */
-export async function tasksInLastDay(db: Db | Tx, userId: number, generate: boolean): Promise<{ count: number; oldest: Date | null }> {
+export async function quotaUsedInLastDay(db: Db | Tx, userId: number, generate: boolean): Promise<{ count: number; oldest: Date | null }> {
   const since = new Date(Date.now() - DAY_MS);
   const [row] = await db
     .select({ n: count(), oldest: sql<string | null>`min(${quota_events.created_at})` })

@@ -115,7 +115,7 @@ export function taskToWire(t: TaskRow, planName: string) {
 
 // ---- plans ----
 
-/** Per-user allowances per rolling 24 hours, counted from the tasks table (issue 8 item 7). */
+/** Per-user allowances per rolling 24 hours, counted in quota_events (issue 8 item 7; repository.ts withinQuota). */
 export const PLANS_PER_DAY = 20;
 export const REGENERATIONS_PER_DAY = 100;
 
@@ -129,16 +129,9 @@ function quotaRefused(quota: repo.TaskQuota, oldest: Date | null) {
   return tooManyRequests(`You can create up to ${what} a day. Please try again later.`, retryAfter);
 }
 
-/** Refuses early, before any work, when the allowance is spent; the insert counts again under a lock (repository). */
-async function checkDailyQuota(db: Db, userId: number, quota: repo.TaskQuota) {
-  const { count, oldest } = await repo.tasksInLastDay(db, userId, quota.generate);
-  if (count >= quota.limit) throw quotaRefused(quota, oldest);
-}
-
 export async function createPlan(app: FastifyInstance, userId: number, body: MultiDayPlanRequest) {
   const db = app.db;
   const quota = quotaOf(true);
-  await checkDailyQuota(db, userId, quota);
   const rd = body.request_data ?? {};
   // The favorites the client sends are the ones to prefer ([]: none, the web's switch turned off); without the
   // field, the user's saved favorites.
@@ -293,7 +286,6 @@ export async function createRegenerateTask(app: FastifyInstance, userId: number,
   if (plan.status === 'processing') throw conflict('Meal plan is still being generated; try again when it is done');
   if (plan.status === 'cancelled') throw conflict('Meal plan was cancelled');
   const quota = quotaOf(false);
-  await checkDailyQuota(app.db, userId, quota);
   const task = await repo.insertTask(app.db, {
     user_id: userId,
     meal_plan_id: planId,
