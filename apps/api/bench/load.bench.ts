@@ -9,13 +9,13 @@
  * LOAD_GLIBC_DEFAULTS=1 (the server without start.mjs's allocator settings), LOAD_V8_DEFAULTS=1 (without its V8 heap cap),
  * LOAD_NODE_ARGS="--flag …" (Node/V8 flags for the product server), LOAD_SMAPS=<prefix> (saves the server's /proc/<pid>/smaps
  * right after the runs, to see what the resident memory is), LOAD_METRICS=1 (the server's latency histogram and memory breakdown),
- * LOAD_IDLE_SECONDS=n (also the server's RSS after n quiet seconds), LOAD_CPU_PROF=<dir> (CPU profile of the product server; summarise with `npx tsx bench/profile-summary.ts <file>`).
+ * LOAD_IDLE_SECONDS=n (also the server's RSS after n quiet seconds), LOAD_HEAP_SNAPSHOT=<dir> (the server's heap snapshot after the runs), LOAD_CPU_PROF=<dir> (CPU profile of the product server; summarise with `npx tsx bench/profile-summary.ts <file>`).
  * Users are written straight into the database and their tokens minted with the server's secret, so
  * the sign-up limits do not shape the numbers. Rounds are interleaved (bare, summary, search, write,
  * bare, …) and medians reported, so one noisy moment on a shared machine does not decide a number.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,6 +67,25 @@ const CPU_PROF = process.env.LOAD_CPU_PROF;
 const METRICS = process.env.LOAD_METRICS === '1';
 /** LOAD_NODE_ARGS="--flag …": Node/V8 flags for the product server only (memory and GC experiments). */
 const NODE_ARGS = process.env.LOAD_NODE_ARGS?.trim();
+/** LOAD_HEAP_SNAPSHOT=<dir>: the product server's main-thread heap snapshot after the runs (open it in Chrome's DevTools, Memory tab). */
+const HEAP_SNAPSHOT = process.env.LOAD_HEAP_SNAPSHOT;
+
+/** Asks the server (started with --heapsnapshot-signal) for a snapshot and waits until it is written. */
+async function heapSnapshot(server: ChildProcess, dir: string): Promise<void> {
+  const before = new Set(readdirSync(dir));
+  server.kill('SIGUSR2');
+  for (let i = 0; i < 600; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    const file = readdirSync(dir).find((f) => !before.has(f) && f.endsWith('.heapsnapshot'));
+    // Written when the size holds still between two looks.
+    if (file) {
+      const size = statSync(join(dir, file)).size;
+      await new Promise((r) => setTimeout(r, 1000));
+      if (size > 0 && statSync(join(dir, file)).size === size) return void console.log(`heap snapshot: ${join(dir, file)}`);
+    }
+  }
+  console.log('heap snapshot: none written within 5 minutes');
+}
 
 /**
  * glibc's allocator as `npm start`, the Dockerfile and the systemd units set it (scripts/allocator-env.mjs: fixed
@@ -80,7 +99,7 @@ const V8_DEFAULTS = process.env.LOAD_V8_DEFAULTS === '1';
 function start(script: string, env: Record<string, string>, profile = false): ChildProcess {
   const prof = profile && CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const extra = profile && NODE_ARGS ? NODE_ARGS.split(/\s+/) : [];
+  const extra = [...(profile && NODE_ARGS ? NODE_ARGS.split(/\s+/) : []), ...(profile && HEAP_SNAPSHOT ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${HEAP_SNAPSHOT}`] : [])];
   const heap = profile && !V8_DEFAULTS ? { NODE_OPTIONS: serverNodeOptions(process.env.NODE_OPTIONS) } : {};
   const child = spawn(process.execPath, [...prof, ...extra, ...loader, script], { cwd: ROOT, env: { ...ALLOCATOR, ...process.env, ...heap, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return child;
@@ -291,6 +310,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
     rssIdle = rssOf(server.pid!);
   }
   if (process.env.LOAD_SMAPS) writeFileSync(`${process.env.LOAD_SMAPS}-${label.split(' ')[0]}.txt`, readFileSync(`/proc/${server.pid}/smaps`));
+  if (HEAP_SNAPSHOT) await heapSnapshot(server, HEAP_SNAPSHOT);
   // LOAD_METRICS=1: the server's own latency histogram (onRequest → response), to tell time spent in the
   // server from time spent before it read the request.
   const metrics = METRICS ? await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${SECRET}` } })).text() : '';

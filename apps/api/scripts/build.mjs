@@ -16,8 +16,8 @@ const outDir = join(api, 'dist');
 /** What `node` runs in production. */
 const serverFile = join(outDir, 'server.mjs');
 
-/** Everything compiled into the bundle: a change to any of these makes the build stale. */
-const SOURCES = [join(api, 'src'), join(root, 'packages/contracts/src'), join(root, 'packages/nutrition/src'), join(root, 'packages/nutrition/data'), fileURLToPath(import.meta.url)];
+/** Everything compiled into the bundle: a change to any of these makes the build stale (the lock file: BUNDLED's versions). */
+const SOURCES = [join(api, 'src'), join(root, 'packages/contracts/src'), join(root, 'packages/nutrition/src'), join(root, 'packages/nutrition/data'), join(root, 'package-lock.json'), fileURLToPath(import.meta.url)];
 
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -31,11 +31,22 @@ function newest(path) {
 const upToDate = () => existsSync(join(outDir, 'planner-worker.mjs')) && existsSync(serverFile) && statSync(serverFile).mtimeMs >= Math.max(...SOURCES.map(newest));
 if (process.argv.includes('--if-changed') && upToDate()) process.exit(0);
 
-/** Packages stay external (loaded from node_modules at run time); the workspace's own are TypeScript and get bundled. */
+/**
+ * Pure-JavaScript libraries published as hundreds of small ES modules, compiled into the bundle so that only what the
+ * server uses is loaded: imported from node_modules, date-fns alone loads 304 modules (every function its index
+ * re-exports), zod 95 and jose 46, each module's source text and records kept on the heap for the process's life.
+ * zod goes with fastify-type-provider-zod, its one other importer, so that both use one copy. drizzle-orm stays
+ * external: its PGlite driver imports the embedded database, which a server on PostgreSQL then never loads
+ * (db/client.ts imports it when it opens PGlite). The server's live heap after start: 45.2 → 41.4 MB.
+ */
+const BUNDLED = ['date-fns', '@date-fns/tz', 'zod', 'fastify-type-provider-zod', 'jose'];
+const bundled = (path) => BUNDLED.some((p) => path === p || path.startsWith(`${p}/`));
+
+/** Other packages stay external (loaded from node_modules at run time); the workspace's own are TypeScript and get bundled. */
 const nodeModulesExternal = {
   name: 'node-modules-external',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@app/') ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@app/') || bundled(args.path) ? undefined : { path: args.path, external: true }));
   },
 };
 

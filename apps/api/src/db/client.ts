@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
@@ -67,6 +65,12 @@ async function openPglite(dir?: string): Promise<Database> {
     mkdirSync(dir, { recursive: true });
     release = await lockDataFolder(dir);
   }
+  // Loaded here, not at the top: a server on PostgreSQL never loads the embedded database's code.
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
   let client: PGlite;
   try {
     client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
@@ -106,7 +110,7 @@ export function pgliteDirFor(dataDir: string) {
  */
 export async function queryArrays(db: Db, name: string, text: string, values: unknown[]): Promise<unknown[][]> {
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-  if (client instanceof PGlite) return (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows;
+  if (!(client instanceof pg.Pool)) return (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows;
   const result = (await client.query(new ArrayQuery({ name, text, values, rowMode: 'array' }))) as unknown as pg.QueryArrayResult;
   return result.rows;
 }

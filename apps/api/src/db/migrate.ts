@@ -1,4 +1,3 @@
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -10,6 +9,7 @@ export async function migrate(database: Database) {
   // Extensions need no migration of their own: they are the same on every database we support.
   if (database.kind === 'pglite' || !database.pool) {
     await database.db.execute(sql`create extension if not exists pg_trgm`);
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as any, { migrationsFolder });
     return;
   }
