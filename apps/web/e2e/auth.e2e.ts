@@ -53,6 +53,10 @@ describe('sign-up', () => {
     await password.press('Enter');
     await page.getByText('This password is too easy to guess').first().waitFor({ timeout: 10_000 });
     expect(page.url()).toMatch(/\/register$/);
+    // Said once, under the field (the alert above the form repeated it), with the focus on that field.
+    expect(await page.getByText('This password is too easy to guess').count()).toBe(1);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('new-password');
 
     const email = uniqueEmail('fast');
     await page.getByLabel('E-mail').fill(email);

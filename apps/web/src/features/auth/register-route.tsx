@@ -20,7 +20,7 @@ export function Component() {
   const [password, setPassword] = useState('');
   const [scored, setScored] = useState<{ score: number | null; password: string } | null>(null);
   const [touched, setTouched] = useState(false);
-  const [error, setError] = useState<{ text: string; raw: unknown } | null>(null);
+  const [error, setError] = useState<{ text: string | null; raw: unknown } | null>(null);
   const [isLoading, setLoading] = useState(false);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -35,6 +35,7 @@ export function Component() {
     setTouched(true);
     // Refused here only for a reason shown next to the field; an unrated password goes to the server.
     if (!emailOk || !lengthOk || !strongEnough) return focusFirstInvalid(e.currentTarget);
+    const form = e.currentTarget;
     setError(null);
     setLoading(true);
     try {
@@ -42,7 +43,12 @@ export function Component() {
       const r = await dispatch(authApi.endpoints.register.initiate({ email: email.trim(), password }, { track: false })).unwrap();
       navigate(`${paths.verifyEmail}?email=${encodeURIComponent(r.email)}`, { state: { email: r.email, sent: true } });
     } catch (err) {
-      setError({ text: authErrorText(err, 'register'), raw: err });
+      // A reason about one of the fields is said under that field, not a second time in the alert above the form
+      // (it read "password: This password is too easy to guess" twice); the focus moves to the field, and a screen
+      // reader reads its message with it.
+      const onField = fieldError(err, 'email') !== undefined || fieldError(err, 'password') !== undefined;
+      setError({ text: onField ? null : authErrorText(err, 'register'), raw: err });
+      if (onField) focusFirstInvalid(form);
     }
     setLoading(false);
   }
@@ -61,7 +67,7 @@ export function Component() {
       }
     >
       <form onSubmit={submit} onInput={() => void loadAuthApi()} noValidate>
-        {error && <FormError>{error.text}</FormError>}
+        {error?.text && <FormError>{error.text}</FormError>}
         <TextInput
           label="E-mail"
           name="email"
