@@ -21,6 +21,7 @@ import backgroundPlugin from './plugins/background.ts';
 import workerOnlyPlugin from './plugins/worker-only.ts';
 import entitlementsPlugin from './plugins/entitlements.ts';
 import features from './features/index.ts';
+import { clientNet } from './lib/client-net.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -102,6 +103,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     global: false,
     // Counted in the database, so the limits hold across API processes and restarts (docs/decisions/0003).
     store: postgresRateLimitStore(database.db),
+    // Per network, not per address: an IPv6 client has a /64 of addresses to rotate through (lib/client-net.ts).
+    keyGenerator: (req) => clientNet(req.ip),
     errorResponseBuilder: (_req, ctx) => tooManyRequests(`Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`, ctx.ttl / 1000),
   });
   await app.register(dbPlugin, { database });

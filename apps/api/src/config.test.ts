@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,8 @@ describe('configuration', () => {
     expect(a.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(b.JWT_SECRET).toBe(a.JWT_SECRET);
     expect(readFileSync(join(d, 'jwt-secret'), 'utf8').trim()).toBe(a.JWT_SECRET);
+    // Written beside it and linked into place: no temporary file is left.
+    expect(readdirSync(d).filter((f) => f.startsWith('jwt-secret'))).toEqual(['jwt-secret']);
   });
 
   it('parses durations, lists and booleans', () => {

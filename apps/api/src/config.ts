@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { z } from 'zod';
 import { APPLE_ROOT_DEFAULT, WEB_DIST } from './paths.ts';
@@ -165,7 +165,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 function persistentSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  // Written whole beside it, then linked into place, which fails if the file exists: of two processes starting
+  // together on one DATA_DIR, one secret wins and both use it (each used to write and keep its own).
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(tmp, secret + '\n', { mode: 0o600 });
+  try {
+    linkSync(tmp, file);
+    return secret;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return readFileSync(file, 'utf8').trim();
+  } finally {
+    rmSync(tmp, { force: true });
+  }
 }

@@ -18,7 +18,7 @@ import {
   type HttpClient,
   type TestApp,
 } from '../test/helpers.ts';
-import { daily_counters, mail_throttle, rate_limit_hits } from './db/schema/index.ts';
+import { daily_counters, login_throttle, mail_throttle, rate_limit_hits } from './db/schema/index.ts';
 import { purgeExpired } from './features/maintenance/repository.ts';
 import { CODES_PER_DAY, CODES_PER_IP_PER_DAY } from './features/auth/service.ts';
 
@@ -355,6 +355,21 @@ describe('maintenance', () => {
     const days = (await t.database.db.select().from(daily_counters)).map((r) => r.key);
     expect(days).toContain('test:today');
     expect(days).not.toContain('test:old');
+  });
+
+  it('keeps the addresses a name signed in from for 30 days, and login counters an hour', async () => {
+    const now = new Date();
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    await t.database.db.insert(login_throttle).values([
+      { key: 'known:keep@example.com|10.9.9.1', failures: 0, window_start: ago(10 * 86_400_000), updated_at: ago(10 * 86_400_000) },
+      { key: 'known:gone@example.com|10.9.9.1', failures: 0, window_start: ago(31 * 86_400_000), updated_at: ago(31 * 86_400_000) },
+      { key: 'account-hour:old@example.com', failures: 50, window_start: ago(2 * 3600_000), updated_at: ago(2 * 3600_000) },
+    ]);
+    expect(await purgeExpired(t.database.db, `test-known-${Date.now()}`, now)).toBeTruthy();
+    const keys = (await t.database.db.select().from(login_throttle)).map((r) => r.key);
+    expect(keys).toContain('known:keep@example.com|10.9.9.1');
+    expect(keys).not.toContain('known:gone@example.com|10.9.9.1');
+    expect(keys).not.toContain('account-hour:old@example.com');
   });
 });
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { SignJWT, decodeJwt } from 'jose';
 import { eq, sql } from 'drizzle-orm';
-import { clientFromNewIp, createTestApp, createUser, isErrorBody, STRONG_PASSWORD, uniqueEmail, type HttpClient, type TestApp } from '../../../test/helpers.ts';
+import { clientFromNewIp, createTestApp, createUser, httpClient, isErrorBody, latestCode, outboxFiles, STRONG_PASSWORD, uniqueEmail, waitFor, type HttpClient, type HttpResponse, type TestApp } from '../../../test/helpers.ts';
 import { users } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -184,6 +186,73 @@ describe('login throttle under parallel guesses', () => {
     const answers = await Promise.all(Array.from({ length: 30 }, () => spray.post('/auth/login', { email: uniqueEmail('burst'), password: 'wrong-password!' })));
     expect(answers.filter((a) => a.status === 401).length).toBe(20);
     expect(answers.filter((a) => a.status === 429).length).toBe(10);
+  });
+});
+
+describe('login throttle: at most 50 failed checks an hour by one name, from any number of addresses', () => {
+  it('refuses the 51st guess from a new address, lets the owner in from an address they signed in from, and a reset opens it', async () => {
+    const { email } = await createUser(t, { http });
+    const ownersPhone = clientFromNewIp(t);
+    expect((await ownersPhone.post('/auth/login', { email, password: STRONG_PASSWORD })).status).toBe(200);
+    // 60 guesses, each from an address of its own (before: every one was checked, 300 in 4 s in the audit).
+    const statuses: number[] = [];
+    let last: HttpResponse | undefined;
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => clientFromNewIp(t).post('/auth/login', { email, password: 'wrong-password!' })));
+      statuses.push(...answers.map((a) => a.status));
+      last = answers.find((a) => a.status === 429) ?? last;
+    }
+    expect(statuses.filter((s) => s === 401).length).toBe(50);
+    expect(statuses.filter((s) => s === 429).length).toBe(10);
+    expect(isErrorBody(last!)).toBe(true);
+    expect(last!.json.detail.msg).toMatch(/^Too many failed sign-in attempts on this account\. Try again in \d+ minutes, or reset your password\.$/);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(3000);
+    // The right password from a new address is refused too (checking it would be guess 51)…
+    expect((await clientFromNewIp(t).post('/auth/login', { email, password: STRONG_PASSWORD })).status).toBe(429);
+    // …but the owner's own device signs in: the stranger did not lock them out.
+    expect((await ownersPhone.post('/auth/login', { email, password: STRONG_PASSWORD })).status).toBe(200);
+    // A success does not give the stranger a new allowance.
+    expect((await clientFromNewIp(t).post('/auth/login', { email, password: 'wrong-password!' })).status).toBe(429);
+
+    // From anywhere else the owner resets the password, which opens the name again.
+    const laptop = clientFromNewIp(t);
+    const mails = outboxFiles(t.config.outboxDir).length;
+    expect((await laptop.post('/auth/request-password-reset', { email })).status).toBe(200);
+    const code = await waitFor(async () => outboxFiles(t.config.outboxDir).length > mails && latestCode(t.config.outboxDir, email));
+    const reset = await laptop.post('/auth/reset-password', { email, code, new_password: 'Another-Granite-Mosaic-78' });
+    expect(reset.status).toBe(200);
+    expect((await laptop.post('/auth/login', { email, password: 'Another-Granite-Mosaic-78' })).status).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64: rotating through its own addresses does not reset the per-address limit', async () => {
+    const net = `2001:db8:${(Date.now() % 0xffff).toString(16)}:1`;
+    const from = (i: number) => httpClient(t.api, { 'x-forwarded-for': `${net}:0:0:0:${i.toString(16)}` });
+    for (let i = 0; i < 20; i++) expect((await from(i).post('/auth/login', { email: uniqueEmail('v6'), password: 'wrong-password!' })).status).toBe(401);
+    // Before: a new address of the same /64 started again at 0.
+    expect((await from(999).post('/auth/login', { email: uniqueEmail('v6'), password: 'wrong-password!' })).status).toBe(429);
+    // Another /64 is another client.
+    expect((await httpClient(t.api, { 'x-forwarded-for': `2001:db8:ffff:2::1` }).post('/auth/login', { email: uniqueEmail('v6'), password: 'wrong-password!' })).status).toBe(401);
+  });
+});
+
+describe('registration notices', () => {
+  it('an account gets at most 3 "someone tried to register" mails a day, however often its address is registered again', async () => {
+    const { email } = await createUser(t, { http });
+    const { mail_throttle } = await import('../../db/schema/index.ts');
+    const notices = () =>
+      outboxFiles(t.config.outboxDir).filter((f) => {
+        const raw = readFileSync(join(t.config.outboxDir, f), 'utf8');
+        return raw.includes(email) && /someone tried to register/i.test(raw);
+      }).length;
+    for (let i = 0; i < 5; i++) {
+      // Each a minute after the last (the one-a-minute slot is taken back, as the minute would).
+      await t.database.db.delete(mail_throttle).where(eq(mail_throttle.key, `register_notice:${email}`));
+      expect((await clientFromNewIp(t).post('/auth/register', { email, password: STRONG_PASSWORD })).status).toBe(201);
+      if (i < 3) await waitFor(async () => notices() === i + 1);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    // Before: 5 (one a minute, 1,440 a day).
+    expect(notices()).toBe(3);
   });
 });
 

@@ -167,6 +167,14 @@ export async function blockUntil(db: Executor, key: string, until: Date) {
   await db.update(login_throttle).set({ blocked_until: until }).where(eq(login_throttle.key, key));
 }
 
+/** Notes (or renews) that a name signed in from an address: a `known:` row, kept KNOWN_DAYS by the maintenance. */
+export async function markKnown(db: Executor, key: string, now: Date) {
+  await db
+    .insert(login_throttle)
+    .values({ key, failures: 0, window_start: now, updated_at: now })
+    .onConflictDoUpdate({ target: login_throttle.key, set: { updated_at: now } });
+}
+
 export async function clearThrottle(db: Executor, key: string) {
   await db.delete(login_throttle).where(eq(login_throttle.key, key));
 }

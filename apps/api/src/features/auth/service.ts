@@ -9,7 +9,8 @@ import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
 import { passwordStrength } from './password-strength.ts';
 import * as repo from './repository.ts';
 import { sessionFor } from './session.ts';
-import { beginPasswordCheck, recordLoginSuccess } from './throttle.ts';
+import { beginPasswordCheck, recordPasswordReset } from './throttle.ts';
+import { clientNet } from '../../lib/client-net.ts';
 
 const VERIFY_MESSAGE = 'We sent a 6-digit code to your e-mail address. Enter it to finish creating your account.';
 const CODE_FAILURE = 'Invalid or expired code. After 5 wrong tries a code stops working: request a new one.';
@@ -17,6 +18,8 @@ const CODE_FAILURE = 'Invalid or expired code. After 5 wrong tries a code stops 
 export const CODES_PER_DAY = 10;
 /** Codes one address may have sent to one account in a day (of the account's CODES_PER_DAY). */
 export const CODES_PER_IP_PER_DAY = 3;
+/** "Someone tried to register with your address" mails an account gets in a day (one a minute before: 1,440). */
+export const NOTICES_PER_DAY = 3;
 const UNVERIFIED_MESSAGE = 'Your e-mail address is not verified yet. We sent you a code to verify it.';
 
 /** 422 with the field's location when zxcvbn finds the password guessable. */
@@ -62,7 +65,7 @@ export function authService(app: FastifyInstance) {
    * none of the account's: one stranger asking for resets a minute apart used up the owner's codes for the day.
    */
   async function issueCode(userId: number, purpose: CodePurpose, ip?: string): Promise<string | null> {
-    if (ip && (await repo.countDaily(db, `codes:user:${userId}:ip:${ip}`, new Date())) > CODES_PER_IP_PER_DAY) {
+    if (ip && (await repo.countDaily(db, `codes:user:${userId}:ip:${clientNet(ip)}`, new Date())) > CODES_PER_IP_PER_DAY) {
       app.log.warn({ userId, purpose }, 'daily code cap of this address reached; no code issued');
       return null;
     }
@@ -138,7 +141,14 @@ export function authService(app: FastifyInstance) {
         const slot = existing.email_validated ? `register_notice:${email}` : `verify_email:${existing.email}`;
         if ((await repo.claimMailSlot(db, slot, new Date(), MAIL_INTERVAL_MS)) === null) {
           afterAnswer(async () => {
-            if (existing.email_validated) return sendLater(alreadyRegisteredMail(email));
+            if (existing.email_validated) {
+              // One a minute (the slot), and NOTICES_PER_DAY a day: the address's owner is told, not flooded.
+              if ((await repo.countDaily(db, `register_notice:user:${existing.id}`, new Date())) > NOTICES_PER_DAY) {
+                app.log.warn({ userId: existing.id }, 'daily cap of registration notices reached; no notice sent');
+                return;
+              }
+              return sendLater(alreadyRegisteredMail(email));
+            }
             const code = await issueCode(existing.id, 'verify_email');
             if (code) sendLater(verificationMail(existing.email, code));
           });
@@ -224,7 +234,7 @@ export function authService(app: FastifyInstance) {
       if (!user || !(await checkCode(user.id, 'reset_password', code, checkStrength))) throw codeFailure('Password reset failed');
       const updated = await repo.setPassword(db, user.id, await hashPassword(newPassword));
       await app.audit({ action: 'password_reset', actorId: user.id, email: user.email });
-      await recordLoginSuccess(db, user.email);
+      await recordPasswordReset(db, [user.email, user.username]);
       if (!updated.email_validated) {
         return { type: 'unverified_user', email: updated.email, message: 'Your password was changed. Verify your e-mail address to sign in.' };
       }

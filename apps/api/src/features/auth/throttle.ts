@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { tooManyRequests } from '../../lib/http-error.ts';
-import { blockUntil, claimBlock, clearThrottle, countFailure, refundFailure, throttleRows } from './repository.ts';
+import { clientNet } from '../../lib/client-net.ts';
+import { blockUntil, claimBlock, clearThrottle, countFailure, markKnown, refundFailure, throttleRows } from './repository.ts';
 
 /**
  * Growing delays after failed password checks (ASVS §6.3.1, docs/decisions/0003). Per account: after 5
@@ -12,11 +13,26 @@ import { blockUntil, claimBlock, clearThrottle, countFailure, refundFailure, thr
 export const ACCOUNT_FREE_FAILURES = 5;
 export const IP_FREE_FAILURES = 20;
 export const MAX_DELAY_S = 60;
+/**
+ * At most this many failed checks an hour by one name (an account's e-mail, its username): never over 100 an hour
+ * per account (ARCHITECTURE.md), however many addresses the guesses come from. A success does not clear it. Past
+ * it, only an address the name signed in from in the last KNOWN_DAYS may try the name until the hour is over, so
+ * a stranger who spends the hour's guesses does not lock the owner out of their own devices; from anywhere else the
+ * owner resets the password (which clears it).
+ */
+export const NAME_HOURLY_CAP = 50;
+export const KNOWN_DAYS = 30;
 
-export const accountKey = (identifier: string) => `account:${identifier.trim().toLowerCase()}`;
-export const ipKey = (ip: string) => `ip:${ip}`;
+const norm = (identifier: string) => identifier.trim().toLowerCase();
+export const accountKey = (identifier: string) => `account:${norm(identifier)}`;
+/** Addresses by their network (an IPv6 client by its /64: lib/client-net.ts). */
+export const ipKey = (ip: string) => `ip:${clientNet(ip)}`;
 /** One account tried from one address. */
-export const pairKey = (identifier: string, ip: string) => `account-ip:${identifier.trim().toLowerCase()}|${ip}`;
+export const pairKey = (identifier: string, ip: string) => `account-ip:${norm(identifier)}|${clientNet(ip)}`;
+/** The name's failures this hour, for NAME_HOURLY_CAP. */
+export const hourKey = (identifier: string) => `account-hour:${norm(identifier)}`;
+/** The name signed in from this address (updated_at: when it last did). */
+export const knownKey = (identifier: string, ip: string) => `known:${norm(identifier)}|${clientNet(ip)}`;
 
 function delaySeconds(failures: number, free: number): number {
   return failures < free ? 0 : Math.min(2 ** (failures - free), MAX_DELAY_S);
@@ -48,6 +64,13 @@ export type PasswordCheck = { succeeded(otherNames?: (string | null | undefined)
  */
 export async function beginPasswordCheck(db: Db, identifier: string, ip: string, now = new Date()): Promise<PasswordCheck> {
   await assertNotThrottled(db, identifier, ip, now);
+  const hour = await countFailure(db, hourKey(identifier), now);
+  if (hour.failures > NAME_HOURLY_CAP && !(await knownAddress(db, identifier, ip, now))) {
+    await refundFailure(db, hourKey(identifier));
+    const s = Math.max(1, Math.ceil((hour.window_start.getTime() + 3600_000 - now.getTime()) / 1000));
+    const m = Math.ceil(s / 60);
+    throw tooManyRequests(`Too many failed sign-in attempts on this account. Try again in ${m} minute${m === 1 ? '' : 's'}, or reset your password.`, s);
+  }
   const account = await countFailure(db, accountKey(identifier), now);
   const byIp = await countFailure(db, ipKey(ip), now);
   const pair = pairKey(identifier, ip);
@@ -59,6 +82,7 @@ export async function beginPasswordCheck(db: Db, identifier: string, ip: string,
   if ((accountDelay > 0 && !claimedPair) || (ipDelay > 0 && !claimedIp)) {
     // Another check holds the delay: this one does not happen, and is not counted. A delay this check set on
     // the other level stays (that level is past its allowance too).
+    await refundFailure(db, hourKey(identifier));
     await refundFailure(db, accountKey(identifier));
     await refundFailure(db, ipKey(ip));
     await assertNotThrottled(db, identifier, ip, now);
@@ -69,9 +93,13 @@ export async function beginPasswordCheck(db: Db, identifier: string, ip: string,
       // A success is not a failure of the address, and lifts the delay it set there (the address keeps its other
       // failures: one good password must not unlock spraying). It clears the account's counters, by every name.
       await refundFailure(db, ipKey(ip));
+      await refundFailure(db, hourKey(identifier));
       if (claimedIp) await blockUntil(db, ipKey(ip), now);
-      const names = new Set([identifier, ...otherNames].filter((n): n is string => !!n).map((n) => n.trim().toLowerCase()));
-      for (const name of names) await recordLoginSuccess(db, name, ip);
+      const names = new Set([identifier, ...otherNames].filter((n): n is string => !!n).map(norm));
+      for (const name of names) {
+        await recordLoginSuccess(db, name, ip);
+        await markKnown(db, knownKey(name, ip), now);
+      }
     },
   };
 }
@@ -80,4 +108,17 @@ export async function beginPasswordCheck(db: Db, identifier: string, ip: string,
 export async function recordLoginSuccess(db: Db, identifier: string, ip?: string) {
   await clearThrottle(db, accountKey(identifier));
   if (ip) await clearThrottle(db, pairKey(identifier, ip));
+}
+
+/** After a password reset the guesses so far were at the old password: the names' hourly caps start again. */
+export async function recordPasswordReset(db: Db, names: (string | null | undefined)[]) {
+  for (const name of new Set(names.filter((n): n is string => !!n).map(norm))) {
+    await recordLoginSuccess(db, name);
+    await clearThrottle(db, hourKey(name));
+  }
+}
+
+async function knownAddress(db: Db, identifier: string, ip: string, now: Date) {
+  const [row] = await throttleRows(db, [knownKey(identifier, ip)]);
+  return !!row && row.updated_at.getTime() > now.getTime() - KNOWN_DAYS * 86_400_000;
 }

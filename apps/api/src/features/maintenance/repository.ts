@@ -1,5 +1,6 @@
 import { lt, or, and, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { KNOWN_DAYS } from '../auth/throttle.ts';
 import { daily_counters, login_throttle, maintenance_runs, quota_events, rate_limit_hits, verification_codes } from '../../db/schema/index.ts';
 
 export async function purgeExpired(db: Db, jobId: string, now: Date) {
@@ -9,9 +10,17 @@ export async function purgeExpired(db: Db, jobId: string, now: Date) {
     if (!run) return null;
     const codes = await tx.delete(verification_codes).where(lt(verification_codes.expires_at, now)).returning({ id: verification_codes.id });
     const hourAgo = new Date(now.getTime() - 3600_000);
+    // Counters and delays go an hour after their last change; `known:` rows (the addresses a name signed in from)
+    // are kept KNOWN_DAYS after the last sign-in.
+    const known = sql`starts_with(${login_throttle.key}, 'known:')`;
     const throttles = await tx
       .delete(login_throttle)
-      .where(and(lt(login_throttle.updated_at, hourAgo), or(isNull(login_throttle.blocked_until), lt(login_throttle.blocked_until, now))))
+      .where(
+        or(
+          and(sql`not ${known}`, lt(login_throttle.updated_at, hourAgo), or(isNull(login_throttle.blocked_until), lt(login_throttle.blocked_until, now))),
+          and(known, lt(login_throttle.updated_at, new Date(now.getTime() - KNOWN_DAYS * 86_400_000))),
+        ),
+      )
       .returning({ key: login_throttle.key });
     // Rate-limit windows that ended, and daily counts older than yesterday (UTC).
     await tx.delete(rate_limit_hits).where(lt(rate_limit_hits.expires_at, now));
