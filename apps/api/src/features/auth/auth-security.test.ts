@@ -189,8 +189,8 @@ describe('login throttle under parallel guesses', () => {
   });
 });
 
-describe('login throttle: at most 50 failed checks an hour by one name, from any number of addresses', () => {
-  it('refuses the 51st guess from a new address, lets the owner in from an address they signed in from, and a reset opens it', async () => {
+describe('login throttle: at most 25 failed checks in an hour by one name, from any number of addresses', () => {
+  it('refuses the 26th guess from a new address, lets the owner in from an address they signed in from, and a reset opens it', async () => {
     const { email } = await createUser(t, { http });
     const ownersPhone = clientFromNewIp(t);
     expect((await ownersPhone.post('/auth/login', { email, password: STRONG_PASSWORD })).status).toBe(200);
@@ -202,12 +202,12 @@ describe('login throttle: at most 50 failed checks an hour by one name, from any
       statuses.push(...answers.map((a) => a.status));
       last = answers.find((a) => a.status === 429) ?? last;
     }
-    expect(statuses.filter((s) => s === 401).length).toBe(50);
-    expect(statuses.filter((s) => s === 429).length).toBe(10);
+    expect(statuses.filter((s) => s === 401).length).toBe(25);
+    expect(statuses.filter((s) => s === 429).length).toBe(35);
     expect(isErrorBody(last!)).toBe(true);
     expect(last!.json.detail.msg).toMatch(/^Too many failed sign-in attempts on this account\. Try again in \d+ minutes, or reset your password\.$/);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(3000);
-    // The right password from a new address is refused too (checking it would be guess 51)…
+    // The right password from a new address is refused too (checking it would be guess 26)…
     expect((await clientFromNewIp(t).post('/auth/login', { email, password: STRONG_PASSWORD })).status).toBe(429);
     // …but the owner's own device signs in: the stranger did not lock them out.
     expect((await ownersPhone.post('/auth/login', { email, password: STRONG_PASSWORD })).status).toBe(200);

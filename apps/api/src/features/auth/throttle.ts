@@ -14,13 +14,14 @@ export const ACCOUNT_FREE_FAILURES = 5;
 export const IP_FREE_FAILURES = 20;
 export const MAX_DELAY_S = 60;
 /**
- * At most this many failed checks an hour by one name (an account's e-mail, its username): never over 100 an hour
- * per account (ARCHITECTURE.md), however many addresses the guesses come from. A success does not clear it. Past
- * it, only an address the name signed in from in the last KNOWN_DAYS may try the name until the hour is over, so
- * a stranger who spends the hour's guesses does not lock the owner out of their own devices; from anywhere else the
- * owner resets the password (which clears it).
+ * At most this many failed checks by one name (an account's e-mail, its username) in its hour's window, however many
+ * addresses the guesses come from. Windows are fixed (they start at a failure after the last one ended), so any 60
+ * minutes overlap at most two: 2 × 25 per name, 2 names, never over 100 failures an hour per account
+ * (ARCHITECTURE.md). A success does not clear it. Past it, only an address the name signed in from in the last
+ * KNOWN_DAYS may try the name until the window is over, so a stranger who spends the hour's guesses does not lock the
+ * owner out of their own devices; from anywhere else the owner resets the password (which clears it).
  */
-export const NAME_HOURLY_CAP = 50;
+export const NAME_HOURLY_CAP = 25;
 export const KNOWN_DAYS = 30;
 
 const norm = (identifier: string) => identifier.trim().toLowerCase();
