@@ -2,6 +2,7 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import { scheduleTrim } from '../../lib/memory-trim.ts';
 import * as planner from './planner.ts';
 
 // Most of this thread's work is plans generated in the background (the app polls for them); a person
@@ -26,4 +27,6 @@ parentPort!.on('message', async (msg: { id: number; fn: string; args: unknown[] 
     const e = err as Error;
     parentPort!.postMessage({ id: msg.id, ok: false, name: e.name, message: e.message });
   }
+  // The solver's optimised code leaves freed memory stranded in the allocator (lib/memory-trim.ts): give it back.
+  scheduleTrim();
 });
