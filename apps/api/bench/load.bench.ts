@@ -13,6 +13,9 @@
  * Users are written straight into the database and their tokens minted with the server's secret, so
  * the sign-up limits do not shape the numbers. Rounds are interleaved (bare, summary, search, write,
  * bare, …) and medians reported, so one noisy moment on a shared machine does not decide a number.
+ * On PostgreSQL each round also drives a second ceiling next to the summary: the bare route plus the summary's one
+ * query (bench/bare-server.ts with BARE_DATABASE_URL), what reading those rows costs on the same cores before a route
+ * does any work of its own.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -281,21 +284,39 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
     }
     return n / sample.length;
   };
-  const product = async (w: string) => {
-    const entries = w === 'summary' ? await summaryDaySize() : undefined;
+  /** One run, with PostgreSQL's CPU for it when on PostgreSQL. */
+  const withDatabaseCpu = async (run: () => Promise<Stats>) => {
     const before = await backends();
-    const s = await drive(base, CONNECTIONS, SECONDS, workloads[w]!, server.pid);
+    const s = await run();
     const after = await backends();
     let ms = 0;
     for (const [p, c] of after) ms += c - (before.get(p) ?? 0);
     if (watcher && s.count) s.pgCpuMs = ms / s.count;
+    return s;
+  };
+  const product = async (w: string) => {
+    const entries = w === 'summary' ? await summaryDaySize() : undefined;
+    const s = await withDatabaseCpu(() => drive(base, CONNECTIONS, SECONDS, workloads[w]!, server.pid));
     s.entries = entries;
     return s;
   };
+  // On PostgreSQL, next to the summary: the bare route plus the summary's one query (bench/bare-server.ts, /day), the
+  // same users and day. The ceiling of a route that reads those rows, on the same shared cores.
+  const dayRefPort = await freePort();
+  const dayRef = databaseUrl && ONLY.includes('summary') ? start('apps/api/bench/bare-server.ts', { PORT: String(dayRefPort), BARE_DATABASE_URL: databaseUrl }) : null;
+  const dayRefUrl = `http://127.0.0.1:${dayRefPort}`;
+  if (dayRef) {
+    await waitHealthy(dayRefUrl);
+    const refBytes = (await (await fetch(`${dayRefUrl}/day?user=${users[0]!.id}&date=${TODAY}`)).arrayBuffer()).byteLength;
+    const summaryBytes = (await (await fetch(`${base}/api/v1/food-logs/daily-summary/${TODAY}`, { headers: { authorization: `Bearer ${tokens[0]}` } })).arrayBuffer()).byteLength;
+    console.log(`  answer sizes: summary ${summaryBytes} bytes, the bare route's day ${refBytes} bytes`);
+  }
+  const dayRequest: autocannon.Request = { method: 'GET', setupRequest: (r: any) => ({ ...r, path: `/day?user=${pick(users).id}&date=${TODAY}` }) };
   const results: Record<string, Stats[]> = { bare: [] };
   const names = Object.keys(workloads).filter((w) => ONLY.includes(w));
   for (let round = 0; round < ROUNDS; round++) {
     results.bare!.push(await drive(bare, CONNECTIONS, SECONDS, [{ method: 'GET', path: '/' }], barePid));
+    if (dayRef) (results.dayRef ??= []).push(await withDatabaseCpu(() => drive(dayRefUrl, CONNECTIONS, SECONDS, [dayRequest], dayRef.pid)));
     for (const w of names) (results[w] ??= []).push(await product(w));
   }
   let mixed: Stats | null = null;
@@ -317,6 +338,10 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   await watcher?.end();
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
+  if (dayRef) {
+    dayRef.kill('SIGTERM');
+    await new Promise((r) => dayRef.once('exit', r));
+  }
   rmSync(dataDir, { recursive: true, force: true });
 
   const bareMed = med(results.bare!);
@@ -327,6 +352,7 @@ async function runDatabase(label: string, databaseUrl: string | undefined, bare:
   const row = (name: string, s: Stats) =>
     console.log(`| ${name} | ${s.rps.toFixed(0)} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.errors} | ${s.non2xx} | ${s.limited} | ${((100 * s.rps) / bareMed.rps).toFixed(1)} % | ${s.cpuMs?.toFixed(2) ?? ''} | ${s.pgCpuMs?.toFixed(2) ?? ''} | ${s.loadCpuMs?.toFixed(2) ?? ''} |`);
   row('bare Fastify route', bareMed);
+  if (results.dayRef) row("bare route + the summary's query (one PostgreSQL round trip)", med(results.dayRef));
   for (const w of names) row(w, med(results[w]!));
   if (mixed) row(`mixed (${MIXED_USERS} users × ${MIXED_RATE} req/s, ${MIXED_SECONDS} s)`, mixed);
   const odd = [...names.map((w) => [w, results[w]!.flatMap((r) => Object.entries(r.statuses ?? {}))] as const), ['mixed', Object.entries(mixed?.statuses ?? {})] as const].filter(([, e]) => e.length);
