@@ -191,7 +191,14 @@ describe('food log', () => {
     await form.getByRole('button', { name: 'Create food' }).click();
     for (const message of ['Enter a name', 'Enter a unit', 'Enter the calories']) await form.getByText(message).waitFor();
     await form.getByLabel(/^Name/).fill('Oat crunch bar');
+    // A weight unit fixes the serving's grams: 60 g weighs 60 g, not the 100 g the field started with.
+    await form.getByLabel(/^Serving size/).fill('60');
+    await form.getByLabel(/^Unit/).fill('g');
+    expect(await form.getByLabel(/^Weight \(g\)/).inputValue()).toBe('60');
+    expect(await form.getByLabel(/^Weight \(g\)/).isDisabled()).toBe(true);
+    await form.getByLabel(/^Serving size/).fill('1');
     await form.getByLabel(/^Unit/).fill('bar');
+    expect(await form.getByLabel(/^Weight \(g\)/).isEditable()).toBe(true);
     await form.getByLabel(/^Calories \(kcal\)/).fill('190');
     await form.getByRole('button', { name: 'Create food' }).click();
     // The new food opens in the detail sheet, ready to log.

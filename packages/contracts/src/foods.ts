@@ -124,8 +124,16 @@ export const CustomFoodBodySchema = z.object({
   brand_name: z.string().trim().max(200).default(''),
   serving_size: z.number().positive().max(10_000).default(1),
   serving_unit: z.string().trim().min(1).max(40).default('serving'),
-  /** Weight of one serving; needed to log it by weight. */
-  serving_grams: z.number().positive().max(10_000).default(100),
+  /**
+   * Weight of one serving in grams; needed to log it by weight. Left out: the serving's size when its unit is a weight
+   * (60 g → 60; 2 oz → 56.7) or ml (1 g per ml), else 100. With a weight unit it must agree with the size.
+   */
+  serving_grams: z
+    .number()
+    .positive()
+    .max(10_000)
+    .optional()
+    .meta({ description: 'Weight of one serving in grams. Default: the size when serving_unit is a weight (g, kg, oz, lb) or ml (1 g per ml), else 100. With a weight unit it must agree with serving_size.' }),
   barcode: BarcodeSchema.optional(),
   calories: amount('calories', 20_000),
   protein: amount('protein', 2_000).default(0),

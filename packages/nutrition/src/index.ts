@@ -6,3 +6,4 @@ export * from './portion.js';
 export * from './analysis/index.js';
 export * from './restaurant-menus.js';
 export * from './restaurant-ranking.js';
+export * from './serving-weight.js';

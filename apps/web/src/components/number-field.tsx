@@ -17,15 +17,18 @@ export function NumberField(props: {
   size?: 'small' | 'medium';
   /** An accessible name more precise than the visible label ("Grams of Banana, raw"). */
   ariaLabel?: string;
+  /** Shown and read, not editable (a value that follows from other fields). */
+  disabled?: boolean;
   sx?: SxProps<Theme>;
 }) {
-  const { label, value, onChange, required, min = 0, max, step = 'any', error, size, ariaLabel, sx } = props;
+  const { label, value, onChange, required, min = 0, max, step = 'any', error, size, ariaLabel, disabled, sx } = props;
   return (
     <TextField
       label={label}
       type="number"
       value={value}
       required={required}
+      disabled={disabled}
       size={size}
       sx={sx}
       onChange={(e) => onChange(e.target.value)}

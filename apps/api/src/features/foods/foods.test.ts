@@ -352,6 +352,27 @@ describe('custom foods and barcodes', () => {
     expect(detail.json.per_100g.calories).toBe(400);
   });
 
+  it("takes a serving's weight from its unit: 210 kcal per 60 g is 350 kcal per 100 g, and a contradicting weight is refused", async () => {
+    const bar = await t.http.post('/foods/custom', { name: 'Zyxw protein bar', calories: 210, protein: 20, serving_size: 60, serving_unit: 'g' }, { token });
+    expect(bar.status).toBe(201);
+    expect(bar.json).toMatchObject({ calories: 210, serving_grams: 60 });
+    expect((await t.http.get(`/foods/food/${bar.json.id}`, { token })).json.per_100g.calories).toBe(350);
+    const shake = await t.http.post('/foods/custom', { name: 'Zyxw shake', calories: 150, serving_size: 250, serving_unit: 'ml' }, { token });
+    expect(shake.json).toMatchObject({ serving_grams: 250 });
+    const ounces = await t.http.post('/foods/custom', { name: 'Zyxw jerky', calories: 160, serving_size: 2, serving_unit: 'oz' }, { token });
+    expect(ounces.json).toMatchObject({ serving_grams: 56.7 });
+    const wrong = await t.http.post('/foods/custom', { name: 'Zyxw wrong bar', calories: 210, serving_size: 60, serving_unit: 'g', serving_grams: 100 }, { token });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json.detail.errors[0].loc).toEqual(['body', 'serving_grams']);
+    expect(wrong.json.detail.msg).toContain('send 60');
+    const found = (await t.http.get('/foods/search?query=Zyxw', { token })).json.foods as { name: string }[];
+    expect(found.map((f) => f.name)).not.toContain('Zyxw wrong bar');
+    expect(found.length).toBeGreaterThan(0);
+    // A unit that names a thing still needs its weight given; without one, 100 g as before.
+    const cup = await t.http.post('/foods/custom', { name: 'Zyxw soup', calories: 120, serving_size: 1, serving_unit: 'cup' }, { token });
+    expect(cup.json).toMatchObject({ serving_grams: 100 });
+  });
+
   it('rejects bad custom foods with 422 and saves nothing', async () => {
     for (const body of [{ name: '', calories: 1 }, { name: 'x', calories: -5 }, { name: 'x', calories: 50000 }, { name: 'x', calories: 'lots' }, { name: 'x', calories: 1, barcode: '12ab' }]) {
       const res = await t.http.post('/foods/custom', body, { token });

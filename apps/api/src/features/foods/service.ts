@@ -5,7 +5,8 @@ import { setImmediate } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
 import type { CustomFoodBody, FoodDetail, FoodSearchResponse } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { HttpError, notFound, unavailable } from '../../lib/http-error.ts';
+import { isWeightUnit, servingWeight } from '@app/nutrition/serving-weight';
+import { HttpError, notFound, unavailable, unprocessable } from '../../lib/http-error.ts';
 import * as repo from './repository.ts';
 import { searchText, servingRow, toDetail, toSearchResult, usdaRow } from './food-rows.ts';
 import { displayBarcode, toGtin14 } from './gtin.ts';
@@ -247,9 +248,23 @@ async function fetchOpenFoodFacts(apiUrl: string, barcode: string) {
   return offProductToRow({ code: barcode, ...body.product });
 }
 
+/**
+ * One serving's grams: given, or implied by a weight or ml unit ("60 g" weighs 60 g), else 100. A given weight that
+ * contradicts a weight unit (60 g said to weigh 100 g) is refused: every per-100 g value would be off by that ratio.
+ */
+export function customServingGrams(body: Pick<CustomFoodBody, 'serving_size' | 'serving_unit' | 'serving_grams'>): number {
+  const implied = servingWeight(body.serving_size, body.serving_unit);
+  if (body.serving_grams === undefined) return implied ?? 100;
+  if (implied !== null && isWeightUnit(body.serving_unit) && Math.abs(body.serving_grams - implied) > Math.max(0.5, implied * 0.01)) {
+    throw unprocessable(`serving_grams (${body.serving_grams}) does not match the serving, ${body.serving_size} ${body.serving_unit.trim()} (${implied} g): leave it out or send ${implied}`, ['body', 'serving_grams']);
+  }
+  return body.serving_grams;
+}
+
 export async function createCustomFood(db: Db, userId: number, body: CustomFoodBody): Promise<FoodDetail> {
   const uuid = randomUUID();
-  const per100 = (v: number) => (v * 100) / body.serving_grams;
+  const grams = customServingGrams(body);
+  const per100 = (v: number) => (v * 100) / grams;
   const gtin = body.barcode ? toGtin14(body.barcode) : null;
   const row = await repo.insertFood(db, {
     id: `custom-${uuid}`,
@@ -263,7 +278,7 @@ export async function createCustomFood(db: Db, userId: number, body: CustomFoodB
     gtin,
     serving_size: body.serving_size,
     serving_unit: body.serving_unit,
-    servings: [servingRow(body.serving_size, body.serving_unit, body.serving_grams)],
+    servings: [servingRow(body.serving_size, body.serving_unit, grams)],
     calories: per100(body.calories),
     protein: per100(body.protein),
     carbs: per100(body.carbs),

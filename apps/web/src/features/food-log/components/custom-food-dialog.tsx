@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
+import { isWeightUnit, servingWeight } from '@app/nutrition/serving-weight';
 import { notify } from '../../../components/feedback/notify';
 import { useCreateCustomFoodMutation } from '../api';
 import { failureText } from '../../../lib/errors';
@@ -44,11 +45,17 @@ function CustomFoodForm({ initialBarcode, onClose, onCreated }: { initialBarcode
   const [servingSize, setServingSize] = useState('1');
   const [servingUnit, setServingUnit] = useState('serving');
   const [servingGrams, setServingGrams] = useState('100');
+  /** Whether the person typed a weight; until then it follows a unit that implies one (60 g, 250 ml). */
+  const [gramsTyped, setGramsTyped] = useState(false);
   const [barcode, setBarcode] = useState(initialBarcode);
   const { values, setValues, nums } = useNutrientValues(NUTRIENTS);
   const [create, { isLoading }] = useCreateCustomFoodMutation();
   const size = Number(servingSize);
-  const grams = Number(servingGrams);
+  // A weight unit fixes the grams (60 g weighs 60 g); ml suggests them (1 g per ml) until a weight is typed.
+  const weightUnit = isWeightUnit(servingUnit);
+  const implied = size > 0 ? servingWeight(size, servingUnit) : null;
+  const gramsText = implied !== null && (weightUnit || !gramsTyped) ? String(implied) : servingGrams;
+  const grams = Number(gramsText);
   const code = barcode.replace(/[\s-]/g, '');
   const barcodeOk = code === '' || /^\d{8,14}$/.test(code);
   const [tried, setTried] = useState(false);
@@ -81,7 +88,18 @@ function CustomFoodForm({ initialBarcode, onClose, onCreated }: { initialBarcode
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 2 }}>
         <NumberField label="Serving size" value={servingSize} onChange={setServingSize} min={0.01} required error={(tried || servingSize.trim() !== '') && !(size > 0) ? 'More than 0' : undefined} />
         <TextField label="Unit" value={servingUnit} onChange={(e) => setServingUnit(e.target.value)} required error={tried && unitMissing} helperText={tried && unitMissing ? 'Enter a unit' : 'cup, bar, slice…'} />
-        <NumberField label="Weight (g)" value={servingGrams} onChange={setServingGrams} min={1} required error={(tried || servingGrams.trim() !== '') && !(grams > 0) ? 'More than 0' : undefined} />
+        <NumberField
+          label="Weight (g)"
+          value={gramsText}
+          onChange={(v) => {
+            setGramsTyped(true);
+            setServingGrams(v);
+          }}
+          min={0.1}
+          required
+          disabled={weightUnit && implied !== null}
+          error={(tried || gramsText.trim() !== '') && !(grams > 0) ? 'More than 0' : undefined}
+        />
       </Box>
       <TextField
         label="Barcode (optional)"
