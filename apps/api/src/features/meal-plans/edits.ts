@@ -1,6 +1,6 @@
 /** User edits of a stored day: swap a food for one of its alternatives, or change a portion. */
 import type { MealPlanUpdate } from '@app/contracts';
-import { foodById, round1 } from '@app/nutrition';
+import { foodById, reasoningFor, round1 } from '@app/nutrition';
 import { wholeNumber } from '@app/nutrition/numbers';
 import { unprocessable } from '../../lib/http-error.ts';
 import type { Meals, MealSlot, MealType } from './planner.ts';
@@ -49,22 +49,32 @@ export function swapFood(meals: Meals, swap: NonNullable<MealPlanUpdate['swap']>
  * shown ones scaled: those are rounded to 0.1, so every edit drifted, and a portion rounded to 0 kcal stayed at 0
  * whatever size it was set back to. A food the catalogue does not hold in that unit is scaled as shown.
  */
+/** The most a portion may weigh and the most energy it may hold: a log entry's limits. */
+const MAX_PORTION_GRAMS = 10_000;
+const MAX_PORTION_KCAL = 20_000;
+/** How reasoningFor starts the sentence of a favourite food. */
+const FAVOURITE = 'One of your favourite foods.';
+
 export function changePortion(meals: Meals, portion: NonNullable<MealPlanUpdate['portion']>): Meals {
   const { slot, index } = locate(meals, portion, 'portion');
   const f = slot.foods[index]!;
   if (!(f.serving_size > 0)) throw unprocessable('This food has no portion to scale', ['body', 'portion', 'serving_size']);
   const base = foodById(f.food_id);
   const per100g = base && base.portion.unit === f.serving_unit ? base.per_100g : null;
+  // A log entry's limits (10,000 g, 20,000 kcal): an edited plan food can still be logged as it stands.
+  if (per100g && portion.serving_size * base!.portion.unit_grams > MAX_PORTION_GRAMS) {
+    throw unprocessable(`A portion can weigh at most ${wholeNumber(MAX_PORTION_GRAMS)} g (${wholeNumber(MAX_PORTION_GRAMS / base!.portion.unit_grams)} ${f.serving_unit})`, ['body', 'portion', 'serving_size']);
+  }
   const k = per100g ? (portion.serving_size * base!.portion.unit_grams) / 100 : portion.serving_size / f.serving_size;
   const from = per100g ?? f;
+  const n = { calories: r1(from.calories * k), protein: r1(from.protein * k), carbs: r1(from.carbs * k), fat: r1(from.fat * k), fiber: r1(from.fiber * k) };
+  if (n.calories > MAX_PORTION_KCAL) throw unprocessable(`A portion can hold at most ${wholeNumber(MAX_PORTION_KCAL)} kcal`, ['body', 'portion', 'serving_size']);
   const next: Food = {
     ...f,
     serving_size: portion.serving_size,
-    calories: r1(from.calories * k),
-    protein: r1(from.protein * k),
-    carbs: r1(from.carbs * k),
-    fat: r1(from.fat * k),
-    fiber: r1(from.fiber * k),
+    ...n,
+    // The sentence names the portion's numbers ("… for 309 kcal"): written again for the new ones.
+    reasoning: base ? reasoningFor(base, n, portion.meal_type, f.reasoning.startsWith(FAVOURITE)) : f.reasoning,
   };
   const foods = slot.foods.map((x, i) => (i === index ? next : x));
   return { ...meals, [portion.meal_type]: retotal({ ...slot, foods }) };

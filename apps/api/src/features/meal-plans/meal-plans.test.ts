@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foodById } from '@app/nutrition/meal-plan/catalogue';
+import { wholeNumber } from '@app/nutrition/numbers';
 import { createTestApp, isErrorBody, type TestApp } from '../../../test/helpers.ts';
 import { eq } from 'drizzle-orm';
 import { favorite_foods, foods, meal_plans } from '../../db/schema/index.ts';
@@ -184,6 +185,20 @@ describe('listing, reading, editing and deleting plans', () => {
     const after = res.json.plan_days[1].meals.breakfast;
     expect(after.foods[0].calories).toBeCloseTo(food.calories * 2, 0);
     expect(after.total_calories).toBeCloseTo(before.total_calories + food.calories, 0);
+    // The sentence of why the food is there names the new portion's energy, not the planned one's.
+    expect(after.foods[0].reasoning).toContain(`${wholeNumber(after.foods[0].calories)} kcal`);
+    expect(after.foods[0].reasoning).not.toBe(food.reasoning);
+  });
+
+  it('refuses a portion past what a log entry may hold (10,000 g, 20,000 kcal) and keeps the plan as it was', async () => {
+    const before = (await t.http.get(`/meal-plans/${plan.id}`, { token: alice.token })).json.plan_days[1].meals.lunch;
+    const food = before.foods[0];
+    const res = await t.http.put(`/meal-plans/${plan.id}`, { portion: { day_number: 2, meal_type: 'lunch', plan_food_id: food.id, serving_size: 9999 } }, { token: alice.token });
+    expect(res.status).toBe(422);
+    expect(res.json.detail.msg).toMatch(/^A portion can (weigh at most 10,000 g|hold at most 20,000 kcal)/);
+    expect(res.json.detail.errors[0].loc).toEqual(['body', 'portion', 'serving_size']);
+    const after = (await t.http.get(`/meal-plans/${plan.id}`, { token: alice.token })).json.plan_days[1].meals.lunch;
+    expect(after).toEqual(before);
   });
 
   it('answers 422 for bad bodies and ids', async () => {
