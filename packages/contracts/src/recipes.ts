@@ -82,13 +82,19 @@ export const RecipeIngredientInputSchema = z.object({
   grams: z.number().positive().max(MAX_INGREDIENT_GRAMS),
   original: z.string().trim().max(500).optional(),
 });
+/** A link the app opens or an image it shows: http or https only (a `javascript:` or `data:` URL is refused). */
+const WebUrlSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => v === '' || /^https?:\/\/[^\s/]/i.test(v), 'must be an http or https URL');
 export const RecipeSaveBodySchema = z.object({
   title: z.string().trim().min(1, 'title must not be empty').max(200),
   servings: z.number().positive().max(MAX_RECIPE_SERVINGS),
   ingredients: z.array(RecipeIngredientInputSchema).min(1, 'Add at least one ingredient').max(100),
   instructions: z.array(z.string().trim().max(5000)).max(100).default([]),
-  source_url: z.string().trim().max(2000).nullable().optional(),
-  image: z.string().trim().max(2000).nullable().optional(),
+  source_url: WebUrlSchema.nullable().optional(),
+  image: WebUrlSchema.nullable().optional(),
 });
 export type RecipeSaveBody = z.infer<typeof RecipeSaveBodySchema>;
 

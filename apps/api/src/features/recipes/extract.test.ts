@@ -38,4 +38,11 @@ describe('recipe extraction from fixture pages served over loopback', () => {
     expect(r.image).toMatch(/^https:\/\/example\.com\/img\//);
     expect(r.instructions[0]).toMatch(/^[A-Z]/);
   });
+
+  it("resolves a page's relative image against the page and drops one that is not http(s)", async () => {
+    const page = (image: string) => `<html><head><script type="application/ld+json">${JSON.stringify({ '@type': 'Recipe', name: 'Toast', recipeYield: '1', recipeIngredient: ['1 slice bread'], recipeInstructions: ['Toast it.'], image })}</script></head></html>`;
+    expect((await extractRecipe(page('/img/toast.jpg'), 'https://cook.example/recipes/toast'))!.image).toBe('https://cook.example/img/toast.jpg');
+    expect((await extractRecipe(page('//cdn.example/t.jpg'), 'https://cook.example/recipes/toast'))!.image).toBe('https://cdn.example/t.jpg');
+    expect((await extractRecipe(page('javascript:alert(1)'), 'https://cook.example/recipes/toast'))!.image).toBeNull();
+  });
 });

@@ -118,6 +118,17 @@ function instructionsOf(v: Json): string[] {
   return out;
 }
 
+/** An address from the page as an absolute http(s) URL (a relative one resolved against the page), else null. */
+function webUrl(raw: string | null, page: string): string | null {
+  if (!raw) return null;
+  try {
+    const u = new URL(raw, page);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
 function imageOf(v: Json): string | null {
   const first = asArray(v)[0];
   if (!first) return null;
@@ -162,7 +173,7 @@ function fromJsonLd($: CheerioAPI, url: string): ExtractedRecipe | null {
     total_time_minutes: minutes(r.totalTime),
     prep_time_minutes: minutes(r.prepTime),
     cook_time_minutes: minutes(r.cookTime),
-    image: imageOf(r.image),
+    image: webUrl(imageOf(r.image), url),
     author: authorOf(r.author),
     source_url: url,
     site_name: siteName($, nodes),
@@ -202,7 +213,7 @@ function fromMicrodata($: CheerioAPI, url: string): ExtractedRecipe | null {
     total_time_minutes: minutes(one('totalTime')),
     prep_time_minutes: minutes(one('prepTime')),
     cook_time_minutes: minutes(one('cookTime')),
-    image: one('image'),
+    image: webUrl(one('image'), url),
     author: authorScope.length ? clean(authorScope.find('[itemprop~="name"]').first().text() || authorScope.text()) || null : null,
     source_url: url,
     site_name: siteName($, []),
@@ -231,7 +242,7 @@ function fallback($: CheerioAPI, url: string): ExtractedRecipe | null {
     total_time_minutes: null,
     prep_time_minutes: null,
     cook_time_minutes: null,
-    image: clean($('meta[property="og:image"]').attr('content')) || null,
+    image: webUrl(clean($('meta[property="og:image"]').attr('content')) || null, url),
     author: clean($('meta[name="author"]').attr('content')) || null,
     source_url: url,
     site_name: siteName($, []),

@@ -192,6 +192,20 @@ describe('saved recipes', () => {
     expect(bad.status).toBe(422);
   });
 
+  it('keeps only http(s) links and images: a javascript: or data: address is refused and nothing is saved', async () => {
+    const body = { title: 'Linked dough', servings: 1, ingredients: [{ food_id: flour, grams: 100 }] };
+    for (const extra of [{ source_url: 'javascript:alert(1)' }, { image: 'JavaScript:alert(1)' }, { image: 'data:text/html,<script>alert(1)</script>' }, { source_url: 'ftp://x.example/r' }]) {
+      const res = await t.http.post('/recipes', { ...body, ...extra }, { token: pro });
+      expect(res.status, JSON.stringify(extra)).toBe(422);
+      expect(res.json.detail.errors[0].msg).toBe('must be an http or https URL');
+    }
+    expect(((await t.http.get('/food-logs/recipes', { token: pro })).json as { title: string }[]).map((r) => r.title)).not.toContain('Linked dough');
+    const ok = await t.http.post('/recipes', { ...body, source_url: 'https://cook.example/r/1', image: 'https://cook.example/i.jpg' }, { token: pro });
+    expect(ok.status).toBe(201);
+    expect(ok.json).toMatchObject({ source_url: 'https://cook.example/r/1', image: 'https://cook.example/i.jpg' });
+    expect((await t.http.del(`/recipes/${ok.json.id}`, { token: pro })).status).toBe(204);
+  });
+
   it('keeps recipes private: another user gets 404 and an empty list', async () => {
     expect((await t.http.get(`/food-logs/recipe/${id}`, { token: other })).status).toBe(404);
     expect((await t.http.put(`/recipes/${id}`, { title: 'mine', servings: 1, ingredients: [{ food_id: eggs, grams: 50 }] }, { token: other })).status).toBe(404);
