@@ -151,7 +151,8 @@ function requestOnce(url: URL, pinned: { address: string; family: number }, dead
     const timer = setTimeout(() => req.destroy(tooSlow()), left);
     req.on('error', (e) => {
       clearTimeout(timer);
-      reject(e instanceof HttpError ? e : new HttpError(422, 'The recipe page could not be loaded', 'validation_error', String(e.message)));
+      // The site's side (refused, reset, TLS): not the request's fault, so 503 as for other services we cannot reach.
+      reject(e instanceof HttpError ? e : unavailable(`The recipe page could not be loaded (${(e as { code?: string }).code ?? e.message}). Try again later.`));
     });
   });
 }
@@ -170,6 +171,7 @@ export async function fetchPage(raw: string, opts: FetchOptions): Promise<Fetche
       url = checkUrl(new URL(hop.location, url).toString(), opts.allowedDomains);
       continue;
     }
+    if (hop.status >= 500) throw unavailable(`The recipe site answered ${hop.status}. Try again later.`);
     if (hop.status < 200 || hop.status >= 300) throw new HttpError(422, `The recipe page answered ${hop.status}`);
     return { url: url.toString(), html: hop.body!.toString('utf8') };
   }
