@@ -244,9 +244,21 @@ describe('login', () => {
     await forgetMailSlots();
     const res = await http.post('/auth/login', { email, password: STRONG_PASSWORD });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ type: 'unverified_user', email, message: expect.any(String) });
+    expect(res.json).toEqual({ type: 'unverified_user', email, message: 'Your e-mail address is not verified yet. We sent you a code to verify it.' });
     const fresh = await waitFor(async () => (codeOf(email) !== old ? codeOf(email) : null));
     expect((await http.post('/auth/complete-registration', { email, code: fresh })).status).toBe(200);
+  });
+
+  it('says so when no new code went out: one was mailed a moment ago', async () => {
+    const email = uniqueEmail();
+    await http.post('/auth/register', { email, password: STRONG_PASSWORD });
+    const code = await mailedCode(email);
+    const res = await http.post('/auth/login', { email, password: STRONG_PASSWORD });
+    expect(res.json).toEqual({ type: 'unverified_user', email, message: 'Your e-mail address is not verified yet. Enter the code we sent you a moment ago; you can ask for a new one in a minute.' });
+    // No second mail: the registration's code is still the one to enter, and it works.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(codeOf(email)).toBe(code);
+    expect((await http.post('/auth/complete-registration', { email, code })).status).toBe(200);
   });
 });
 

@@ -20,7 +20,12 @@ export const CODES_PER_DAY = 10;
 export const CODES_PER_IP_PER_DAY = 3;
 /** "Someone tried to register with your address" mails an account gets in a day (one a minute before: 1,440). */
 export const NOTICES_PER_DAY = 3;
-const UNVERIFIED_MESSAGE = 'Your e-mail address is not verified yet. We sent you a code to verify it.';
+/** What an unverified account's sign-in says, by whether a code went out now: it promises only what happened. */
+const UNVERIFIED_MESSAGE = {
+  sent: 'Your e-mail address is not verified yet. We sent you a code to verify it.',
+  recent: 'Your e-mail address is not verified yet. Enter the code we sent you a moment ago; you can ask for a new one in a minute.',
+  capped: 'Your e-mail address is not verified yet. Enter the last code we sent you: no more codes can be sent today.',
+} as const;
 
 /** 422 with the field's location when zxcvbn finds the password guessable. */
 export async function assertStrongPassword(password: string, userInputs: (string | null | undefined)[], field = 'password') {
@@ -102,10 +107,13 @@ export function authService(app: FastifyInstance) {
   }
 
   /** Mails a fresh verification code unless one went out in the last minute (silently skipped then). */
-  async function mailVerificationCode(user: repo.UserRow) {
-    if ((await repo.claimMailSlot(db, `verify_email:${user.email}`, new Date(), MAIL_INTERVAL_MS)) !== null) return;
+  /** Mails a new code unless one went out within the minute or today's codes are used up; says which. */
+  async function mailVerificationCode(user: repo.UserRow): Promise<keyof typeof UNVERIFIED_MESSAGE> {
+    if ((await repo.claimMailSlot(db, `verify_email:${user.email}`, new Date(), MAIL_INTERVAL_MS)) !== null) return 'recent';
     const code = await issueCode(user.id, 'verify_email');
-    if (code) sendLater(verificationMail(user.email, code));
+    if (!code) return 'capped';
+    sendLater(verificationMail(user.email, code));
+    return 'sent';
   }
 
   return {
@@ -210,8 +218,8 @@ export function authService(app: FastifyInstance) {
       if (user.deactivated_at) throw new HttpError(403, 'This account has been deactivated', 'account_deactivated');
       await app.audit({ action: 'login', actorId: user.id, email: user.email, ip });
       if (!user.email_validated) {
-        await mailVerificationCode(user);
-        return { type: 'unverified_user', email: user.email, message: UNVERIFIED_MESSAGE };
+        const mailed = await mailVerificationCode(user);
+        return { type: 'unverified_user', email: user.email, message: UNVERIFIED_MESSAGE[mailed] };
       }
       return sessionFor(app, user);
     },
