@@ -46,6 +46,23 @@ describe('favorite foods', () => {
     }
   });
 
+  it('adding a favorite again takes the new serving and numbers (200, the same id), never the old ones silently', async () => {
+    const first = await t.http.post('/favorite-foods/manual', { food_name: 'Race shake', calories: 100 }, { token });
+    expect(first.status).toBe(201);
+    const again = await t.http.post('/favorite-foods/manual', { food_name: 'race shake', serving_size: '1 bottle', calories: 300, protein: 30 }, { token });
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({ id: first.json.id, food_name: 'race shake', serving_size: '1 bottle', calories: 300, protein: 30, status: 'active', consumption_count: 0 });
+    const listed = (await t.http.get('/favorite-foods/', { token })).json.find((f: { id: number }) => f.id === first.json.id);
+    expect(listed).toMatchObject({ calories: 300, protein: 30 });
+    // A database food with another serving: the favorite now holds that serving.
+    const bar = await t.http.post('/favorite-foods/existing', { food_id: foodId }, { token });
+    const two = await t.http.post('/favorite-foods/existing', { food_id: foodId, serving: { grams: 80 } }, { token });
+    expect(two.status).toBe(200);
+    expect(two.json).toMatchObject({ id: bar.json.id, calories: 320 });
+    await t.http.post('/favorite-foods/existing', { food_id: foodId }, { token });
+    await t.http.del(`/favorite-foods/${first.json.id}`, { token });
+  });
+
   it('lists with and without the trailing slash, only the own favorites', async () => {
     const a = await t.http.get('/favorite-foods/', { token });
     const b = await t.http.get('/favorite-foods', { token });

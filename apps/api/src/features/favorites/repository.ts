@@ -11,14 +11,27 @@ export async function listFavorites(db: Db, userId: number): Promise<FavoriteRow
 }
 
 /** Inserts unless the same food (or manual name) is already a favorite; then returns the existing row. */
-export async function insertOrExisting(db: Db, row: NewFavoriteRow): Promise<{ row: FavoriteRow; created: boolean }> {
+/**
+ * Adds a favorite, or when the user already has it (the same food, or a manual one of the same name, any case) takes
+ * the new serving and numbers: re-adding "Race shake" at 300 kcal must not leave it at the old 100. Its status, its
+ * consumption count and when it was last eaten stay.
+ */
+export async function insertOrUpdate(db: Db, row: NewFavoriteRow): Promise<{ row: FavoriteRow; created: boolean }> {
   const [created] = await db.insert(favorite_foods).values(row).onConflictDoNothing().returning();
   if (created) return { row: created, created: true };
   const match = row.food_id
     ? eq(favorite_foods.food_id, row.food_id)
     : and(isNull(favorite_foods.food_id), sql`lower(${favorite_foods.food_name}) = lower(${row.food_name})`);
   const [existing] = await db.select().from(favorite_foods).where(and(eq(favorite_foods.user_id, row.user_id), match));
-  return { row: existing!, created: false };
+  const fields = ['food_name', 'serving_size', 'serving_grams', 'calories', 'protein', 'carbohydrates', 'fat'] as const;
+  const changes = Object.fromEntries(fields.filter((f) => row[f] !== undefined && row[f] !== existing![f]).map((f) => [f, row[f]]));
+  if (!Object.keys(changes).length) return { row: existing!, created: false };
+  const [updated] = await db
+    .update(favorite_foods)
+    .set({ ...changes, updated_at: new Date() })
+    .where(eq(favorite_foods.id, existing!.id))
+    .returning();
+  return { row: updated!, created: false };
 }
 
 export async function deleteFavorite(db: Db, userId: number, id: number): Promise<boolean> {

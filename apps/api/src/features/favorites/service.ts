@@ -1,4 +1,4 @@
-/** Favorite foods: from the database (with a serving) or manual; duplicates return the existing favorite. */
+/** Favorite foods: from the database (with a serving) or manual; adding one again updates its serving and numbers (200). */
 import type { FavoriteFood, ServingChoice } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../lib/http-error.ts';
@@ -36,7 +36,7 @@ export async function addExisting(db: Db, userId: number, foodId: string, choice
   const serving = resolveServing(food, choice);
   if (!serving) throw unprocessable('Unknown serving for this food', ['body', 'serving']);
   const n = scaled(per100g(food), serving.grams);
-  const { row, created } = await repo.insertOrExisting(db, {
+  const { row, created } = await repo.insertOrUpdate(db, {
     user_id: userId,
     food_id: food.id,
     food_name: food.brand_name ? `${food.name} (${food.brand_name})` : food.name,
@@ -51,7 +51,7 @@ export async function addExisting(db: Db, userId: number, foodId: string, choice
 }
 
 export async function addManual(db: Db, userId: number, body: { food_name: string; serving_size: string; calories: number; protein: number; carbohydrates?: number; carbs?: number; fat: number }) {
-  const { row, created } = await repo.insertOrExisting(db, {
+  const { row, created } = await repo.insertOrUpdate(db, {
     user_id: userId,
     food_id: null,
     food_name: body.food_name,
