@@ -3,7 +3,8 @@ import { ServingChoiceSchema } from './food-logs.ts';
 
 /**
  * Spec §3 Favorite food. Values are for one `serving_size`. Adding a food (or a manual name) that is
- * already a favorite answers 200 with the existing favorite instead of 201 — never a duplicate.
+ * already a favorite answers 200 with that favorite, now holding the serving and numbers just sent (its status,
+ * consumption_count and last_consumed kept), instead of 201 — never a duplicate.
  */
 export const FavoriteFoodSchema = z
   .object({
