@@ -7,3 +7,4 @@ export * from './analysis/index.js';
 export * from './restaurant-menus.js';
 export * from './restaurant-ranking.js';
 export * from './serving-weight.js';
+export * from './goals.js';

@@ -71,8 +71,9 @@ describe('multi-day plan generation', () => {
     const carol = await makeUser(t, { daily_calorie_goal: 1800, diet_types: ['vegetarian'], allergies: ['milk'] });
     const res = await t.http.post('/meal-plans/multi-day', multiDayBody({ days: 1, request_data: {} }), { token: carol.token });
     expect(res.status).toBe(202);
-    expect(res.json.goals).toEqual({ calories: 1800, protein: 100, carbs: 250, fat: 67, fiber: 28 });
-    expect(res.json.goals_note).toMatch(/protein 100 g/);
+    // The unset macros share the 1,800 kcal (20/50/30), so they add up to the calorie goal, not to a 2,000 kcal day.
+    expect(res.json.goals).toEqual({ calories: 1800, protein: 90, carbs: 225, fat: 60, fiber: 25 });
+    expect(res.json.goals_note).toMatch(/protein 90 g, carbs 225 g, fat 60 g, fiber 25 g: used the default/);
     const done = await waitForPlan(t, carol.token, res.json.id);
     expect(done.status).toBe('completed');
     // The settings' diet and allergy are hard constraints on every food.

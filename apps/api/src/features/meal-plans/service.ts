@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { MealPlan, MealPlanUpdate, MultiDayPlanRequest } from '@app/contracts';
+import { completeGoals, type GoalKey } from '@app/nutrition/goals';
+import { wholeNumber } from '@app/nutrition/numbers';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound, tooManyRequests, unprocessable } from '../../lib/http-error.ts';
 import * as repo from './repository.ts';
@@ -12,9 +14,7 @@ import { checkStalled } from './stalled.ts';
 import { changePortion, swapFood } from './edits.ts';
 import type { Meals } from './planner.ts';
 
-export const DEFAULT_GOALS = { calories: 2000, protein: 100, carbs: 250, fat: 67, fiber: 28 } as const;
 const GOAL_SETTING = { calories: 'daily_calorie_goal', protein: 'daily_protein_goal', carbs: 'daily_carbs_goal', fat: 'daily_fat_goal', fiber: 'daily_fiber_goal' } as const;
-type GoalKey = keyof typeof DEFAULT_GOALS;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const newSeed = () => randomInt(1, 2 ** 31 - 1);
@@ -30,22 +30,25 @@ export function localToday(timezone: string | undefined, now = new Date()): stri
 
 type Settings = Awaited<ReturnType<typeof repo.settingsOf>>;
 
-/** Body goals → settings goals → product defaults, with a note naming every fallback. */
+/**
+ * Body goals → settings goals → the one rule for the rest (@app/nutrition completeGoals: unset macros share what the
+ * calorie goal leaves), with a note naming every fallback. What to eat, today's plan and restaurant picks use it too.
+ */
 export function resolveGoals(body: Partial<Record<GoalKey, number | null | undefined>> | undefined, settings: Settings) {
-  const goals = { ...DEFAULT_GOALS } as Record<GoalKey, number>;
+  const known: Partial<Record<GoalKey, number>> = {};
   const fromSettings: string[] = [];
-  const fromDefaults: string[] = [];
-  for (const k of Object.keys(DEFAULT_GOALS) as GoalKey[]) {
+  for (const k of Object.keys(GOAL_SETTING) as GoalKey[]) {
     const given = body?.[k];
     const saved = settings?.[GOAL_SETTING[k]];
-    if (given != null) goals[k] = given;
+    if (given != null) known[k] = given;
     else if (saved != null) {
-      goals[k] = saved;
+      known[k] = saved;
       if (body) fromSettings.push(k);
-    } else fromDefaults.push(`${k} ${DEFAULT_GOALS[k]}${k === 'calories' ? ' kcal' : ' g'}`);
+    }
   }
+  const { goals, defaulted } = completeGoals(known);
   const notes: string[] = [];
-  if (fromDefaults.length) notes.push(`No goal set for ${fromDefaults.join(', ')}: used the default.`);
+  if (defaulted.length) notes.push(`No goal set for ${defaulted.map((k) => `${k} ${wholeNumber(goals[k])}${k === 'calories' ? ' kcal' : ' g'}`).join(', ')}: used the default.`);
   if (fromSettings.length) notes.push(`Used your settings for ${fromSettings.join(', ')}.`);
   return { goals, note: notes.length ? notes.join(' ') : null };
 }

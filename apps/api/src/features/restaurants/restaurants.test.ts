@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import { createTestApp, isErrorBody, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, isErrorBody, waitFor, type TestApp } from '../../../test/helpers.ts';
 import { foods } from '../../db/schema/index.ts';
 import { makeUser } from '../foods/test-support.ts';
 import { loopback, osmNode, overpassAnswer, overpassQuery, type Loopback } from '../places/test-servers.ts';
@@ -101,6 +101,25 @@ describe('POST /recommendations/restaurant', () => {
       down = false;
     }
   });
+
+  it('tells a person with only some goals set the same remaining carbs and fat as what-to-eat and the daily plan do', async () => {
+    // 2,200 kcal and 150 g protein set, carbs and fat not: both share the 1,600 kcal left (250 g carbs, 67 g fat).
+    const u = await makeUser(t, { timezone: 'UTC', daily_calorie_goal: 2200, daily_protein_goal: 150 });
+    const log = await t.http.post('/food-logs', { food_name: 'Porridge', calories: 300, protein: 10, carbohydrates: 50, fat: 6, meal_type: 'breakfast' }, { token: u.token });
+    expect(log.status).toBe(201);
+    const here = (await ask(u.token, { place_id: 'osm:node:1', restaurant_name: "McDonald's", user_id: u.user.id })).json.remaining;
+    expect(here).toEqual({ calories: 1900, protein: 140, carbs: 200, fat: 61 });
+    const whatToEat = (await t.http.post('/recommendations/what-to-eat', { meal_type: 'lunch' }, { token: u.token })).json.remaining_macros;
+    expect(whatToEat).toMatchObject(here);
+    const asked = await t.http.post('/recommendations/daily-meal-plan/request', {}, { token: u.token });
+    expect(asked.status).toBe(202);
+    const day = await waitFor(async () => {
+      const s = await t.http.get(`/recommendations/daily-meal-plan/status/${asked.json.id}`, { token: u.token });
+      return s.json.status !== 'processing' ? s.json : null;
+    }, 60_000, 250);
+    expect(day.status).toBe('completed');
+    expect(day.plan.remaining_macros).toMatchObject(here);
+  }, 90_000);
 
   it('uses a 2000 kcal day when the user set no goals, and logging an option lowers what is left', async () => {
     const u = await makeUser(t);

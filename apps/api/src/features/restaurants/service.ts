@@ -2,35 +2,27 @@
  * Menu options at a restaurant that fit what is left of today: the chain's own items when we know the
  * chain, else dishes typical of its cuisine, ranked by the rule in @app/nutrition.
  */
-import { KCAL_PER_GRAM, PLACEHOLDER_MACRO_SPLIT, type RestaurantRecommendation, type RestaurantRecommendationBody } from '@app/contracts';
+import { type RestaurantRecommendation, type RestaurantRecommendationBody } from '@app/contracts';
 import { cuisineDishes, matchChain, rankMenuItems } from '@app/nutrition';
 import type { Db } from '../../db/client.ts';
 import { HttpError, forbidden } from '../../lib/http-error.ts';
 import { dailySummary, todayFor } from '../food-logs/service.ts';
+import { resolveGoals } from '../meal-plans/service.ts';
 import { userSettings } from '../food-logs/repository.ts';
 import { defaultServing, per100g, scaled } from '../foods/food-rows.ts';
 import type { PlacesService } from '../places/service.ts';
 import type { Place } from '@app/contracts';
 import * as repo from './repository.ts';
 
-/** Without goals in the settings, a common 2000 kcal day with the placeholder split (spec §9). */
-const DEFAULT_CALORIES = 2000;
 const OPTION_COUNT = 10;
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
+/** What is left of today against the goals, completed for unset ones by the rule every planner uses (resolveGoals). */
 async function remainingToday(db: Db, userId: number) {
   const date = await todayFor(db, userId);
-  const day = await dailySummary(db, userId, date);
-  const fromSettings = day.goals.calories > 0;
-  const calories = fromSettings ? day.goals.calories : DEFAULT_CALORIES;
-  // A macro goal left at 0 follows the calorie goal with the placeholder split.
-  const split = (k: keyof typeof PLACEHOLDER_MACRO_SPLIT) => (calories * PLACEHOLDER_MACRO_SPLIT[k]) / KCAL_PER_GRAM[k];
-  const goals = {
-    calories,
-    protein: (fromSettings && day.goals.protein) || split('protein'),
-    carbs: (fromSettings && day.goals.carbs) || split('carbs'),
-    fat: (fromSettings && day.goals.fat) || split('fat'),
-  };
+  const [day, settings] = await Promise.all([dailySummary(db, userId, date), userSettings(db, userId)]);
+  const { goals } = resolveGoals(undefined, settings);
+  const fromSettings = settings?.daily_calorie_goal != null && settings.daily_calorie_goal > 0;
   const t = day.daily_totals;
   const remaining = { calories: r1(goals.calories - t.calories), protein: r1(goals.protein - t.protein), carbs: r1(goals.carbs - t.carbs), fat: r1(goals.fat - t.fat) };
   return { date, remaining, goals_source: fromSettings ? ('settings' as const) : ('default' as const) };
