@@ -80,6 +80,18 @@ describe('the error contract', () => {
     expect(huge.status).toBe(413);
     expect(isErrorBody(huge)).toBe(true);
   });
+
+  it('takes an empty body sent as application/json as no body: a bodyless call works, a call that needs one says what is missing', async () => {
+    const { token } = await createUser(t);
+    const readAll = await t.http.call('POST', '/notifications/read-all', { raw: '', token });
+    expect(readAll.status).toBe(200);
+    const login = await t.http.call('POST', '/auth/login', { raw: '' });
+    expect(login.status).toBe(422);
+    expect(login.json.detail.type).toBe('validation_error');
+    // Prototype poisoning is still refused by Fastify's parser.
+    const poisoned = await t.http.call('POST', '/auth/login', { raw: '{"__proto__": {"admin": true}, "email": "a@b.co", "password": "x"}' });
+    expect(poisoned.status).toBe(400);
+  });
 });
 
 describe('background jobs', () => {

@@ -62,6 +62,16 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  // An empty body sent as application/json is no body: many clients set the header on every call, and Fastify's own
+  // parser answered a bodyless POST (/auth/terms/accept, /notifications/read-all) 400 "Malformed JSON". Any other
+  // body goes through Fastify's default parser (prototype poisoning refused); a route that needs a body still says so (422).
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') done(null, undefined);
+    else json(req, text, done);
+  });
 
   await app.register(errorsPlugin);
   // Before authentication: a worker-only process answers 404, not 401, to everything but health and metrics.

@@ -58,6 +58,8 @@ export default async function subscriptionRoutes(fastify: FastifyInstance) {
 
   // Called by Stripe: the signature covers the exact bytes, so this route keeps the raw body.
   await fastify.register(async (raw) => {
+    // Replaces the app's JSON parser (app.ts) in this context only.
+    raw.removeContentTypeParser('application/json');
     raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     raw.withTypeProvider<ZodTypeProvider>().post('/subscriptions/stripe/webhook', { config: { public: true, ...limit(600) }, schema: { tags, security: [], response: { 200: MessageSchema, ...errorResponses } } }, async (req) => {
       if (!Buffer.isBuffer(req.body)) throw badRequest('Expected the JSON body Stripe signed');
