@@ -3,7 +3,7 @@ import { foodById } from '@app/nutrition/meal-plan/catalogue';
 import { wholeNumber } from '@app/nutrition/numbers';
 import { createTestApp, isErrorBody, type TestApp } from '../../../test/helpers.ts';
 import { eq } from 'drizzle-orm';
-import { favorite_foods, foods, meal_plans } from '../../db/schema/index.ts';
+import { favorite_foods, foods, meal_plans, plan_days } from '../../db/schema/index.ts';
 import { makeUser, multiDayBody, waitForPlan, type TestUser } from './test-support.ts';
 
 let t: TestApp;
@@ -120,6 +120,18 @@ describe('listing, reading, editing and deleting plans', () => {
     expect(bad.status).toBe(422);
     expect(bad.json.detail.type).toBe('validation_error');
   });
+
+  it('lists a failed plan that kept days among the active ones (usable data, spec §5), not one that kept none', async () => {
+    const erin = await makeUser(t);
+    const made = await t.http.post('/meal-plans/multi-day', multiDayBody({ days: 1 }), { token: erin.token });
+    expect((await waitForPlan(t, erin.token, made.json.id)).status).toBe('completed');
+    await t.app.db.update(meal_plans).set({ status: 'failed', error_message: 'Meal plan generation failed (Partial data recovered)' }).where(eq(meal_plans.id, made.json.id));
+    const listed = await t.http.get('/meal-plans', { token: erin.token });
+    expect(listed.json).toMatchObject({ total: 1, meal_plans: [{ id: made.json.id, status: 'failed', result: { days_completed: 1 } }] });
+    await t.app.db.delete(plan_days).where(eq(plan_days.meal_plan_id, made.json.id));
+    expect((await t.http.get('/meal-plans', { token: erin.token })).json).toMatchObject({ total: 0, meal_plans: [] });
+    expect((await t.http.get('/meal-plans?status=failed', { token: erin.token })).json.total).toBe(1);
+  }, 120_000);
 
   it('renames a plan', async () => {
     const res = await t.http.put(`/meal-plans/${plan.id}`, { name: 'Spring week' }, { token: alice.token });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { favorite_foods, meal_plan_exports, meal_plan_tasks, meal_plans, plan_days, quota_events, user_settings, users } from '../../db/schema/index.ts';
 
@@ -72,8 +72,14 @@ export async function findPlanById(db: Db, id: number) {
   return row ?? null;
 }
 
-export async function listPlans(db: Db, userId: number, statuses: string[] | null, limit: number, offset: number) {
-  const where = and(eq(meal_plans.user_id, userId), statuses ? inArray(meal_plans.status, statuses) : undefined);
+/**
+ * `statuses` null: every plan. `withPartialFailures`: also the failed plans that kept at least one day (spec §5:
+ * "Failed with partial daily_plans: treated as usable data").
+ */
+export async function listPlans(db: Db, userId: number, statuses: string[] | null, limit: number, offset: number, withPartialFailures = false) {
+  const partial = sql`(${meal_plans.status} = 'failed' and exists (select 1 from ${plan_days} where ${plan_days.meal_plan_id} = ${meal_plans.id}))`;
+  const byStatus = statuses ? (withPartialFailures ? or(inArray(meal_plans.status, statuses), partial) : inArray(meal_plans.status, statuses)) : undefined;
+  const where = and(eq(meal_plans.user_id, userId), byStatus);
   const [rows, [total]] = await Promise.all([
     db.select().from(meal_plans).where(where).orderBy(desc(meal_plans.created_at), desc(meal_plans.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(meal_plans).where(where),

@@ -177,7 +177,8 @@ const STATUS_FILTER: Record<string, string[] | null> = { active: ['processing', 
 
 export async function listPlans(db: Db, userId: number, q: { status: string; page: number; per_page: number }) {
   const statuses = q.status in STATUS_FILTER ? STATUS_FILTER[q.status]! : [q.status];
-  const { rows, total } = await repo.listPlans(db, userId, statuses, q.per_page, (q.page - 1) * q.per_page);
+  // "active" (the default): what a person can use, so also a failed plan whose days were kept.
+  const { rows, total } = await repo.listPlans(db, userId, statuses, q.per_page, (q.page - 1) * q.per_page, q.status === 'active');
   const ids = rows.map((r) => r.id);
   const [counts, tasks] = await Promise.all([repo.dayCounts(db, ids), repo.generateTaskIds(db, ids)]);
   const meal_plans = rows.map((p) => ({
