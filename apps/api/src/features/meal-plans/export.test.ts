@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatPortion } from '@app/nutrition/portion';
 import { readableDay } from '@app/nutrition/numbers';
+import { shoppingListFor } from './planner.ts';
 import { createTestApp, outboxFiles, type TestApp } from '../../../test/helpers.ts';
 import { makeUser, multiDayBody, waitForPlan, type TestUser } from './test-support.ts';
 
@@ -72,6 +73,17 @@ describe('e-mail export', () => {
     expect(res.status).toBe(200);
     expect(res.json.html).toContain('<h2>Shopping list</h2>');
     expect(res.json.text).toMatch(/Shopping list\n {2}(Proteins|Fruits & Vegetables|Grains & Bread|Dairy|Seasonings & Condiments|Other)/);
+    // Every amount as the app's shopping list writes it (formatPortion): the grams of the whole amount, plural units.
+    const list = shoppingListFor(plan.plan_days.map((d: { meals: unknown }) => d.meals) as Parameters<typeof shoppingListFor>[0]);
+    let amounts = 0;
+    for (const items of Object.values(list)) {
+      for (const i of items) {
+        if (i.quantity == null || !i.unit) continue;
+        expect(res.json.text).toContain(`    - ${i.name} — ${formatPortion({ serving_size: i.quantity, serving_unit: i.unit })}`);
+        amounts++;
+      }
+    }
+    expect(amounts).toBeGreaterThan(3);
   });
 
   it('sends a real mail (outbox) and answers the success message', async () => {

@@ -59,7 +59,8 @@ export function renderPlanMail(plan: MealPlan, shopping: ShoppingList | null): R
     html.push('<h2>Shopping list</h2>');
     for (const [category, items] of Object.entries(shopping)) {
       if (!items.length) continue;
-      const lines = items.map((i) => (i.quantity != null && i.unit ? `${i.name} — ${i.quantity} ${i.unit}` : i.name));
+      // The plan screen's shopping list writes amounts with the same function: "4 large eggs (200 g)", not "4 large egg (50 g)".
+      const lines = items.map((i) => (i.quantity != null && i.unit ? `${i.name} — ${formatPortion({ serving_size: i.quantity, serving_unit: i.unit })}` : i.name));
       text.push(`  ${category}`, ...lines.map((l) => `    - ${l}`));
       html.push(`<h3>${e(category)}</h3><ul>${lines.map((l) => `<li>${e(l)}</li>`).join('')}</ul>`);
     }
