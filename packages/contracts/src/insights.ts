@@ -48,7 +48,7 @@ export const HistoricalDaysParamsSchema = z.object({ days: z.coerce.number().int
 export const EndDateQuerySchema = z.object({ end_date: LocalDateSchema.optional() });
 export const WeeksBackParamsSchema = z.object({ x: z.coerce.number().int().min(0, 'weeks back must be 0 or more').max(520, 'weeks back must be at most 520') });
 export const MonthParamsSchema = z.object({
-  year: z.coerce.number().int().min(1900, 'year must be between 1900 and 2200').max(2200, 'year must be between 1900 and 2200'),
+  year: z.coerce.number().int().min(1900, 'year must be between 1900 and 2100').max(2100, 'year must be between 1900 and 2100'),
   month: z.coerce.number().int().min(1, 'month must be between 1 and 12').max(12, 'month must be between 1 and 12'),
 });
 

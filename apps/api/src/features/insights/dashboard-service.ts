@@ -1,6 +1,7 @@
 /** The dashboard: today's totals against goals, the streak, and per-day series over a range. */
 import { addDays, endOfMonth, parseISO, startOfWeek, subWeeks } from 'date-fns';
-import type { DashboardStats, DayStat, MacroTotals, RangeStats } from '@app/contracts';
+import { DATE_MIN, type DashboardStats, type DayStat, type MacroTotals, type RangeStats } from '@app/contracts';
+import { unprocessable } from '../../lib/http-error.ts';
 import { onDay, roundTo, wholeNumber } from '@app/nutrition/numbers';
 import type { Db } from '../../db/client.ts';
 import { iso, plusDays, rangeEnding, userContext, weightTrend, type UserContext } from './data.ts';
@@ -88,6 +89,8 @@ async function rangeStats(db: Db, userId: number, ctx: UserContext, from: string
 export async function historical(db: Db, userId: number, days: number, endDate?: string): Promise<RangeStats> {
   const ctx = await userContext(db, userId);
   const { from, to } = rangeEnding(endDate ?? ctx.today, days);
+  // Every date the API takes or gives lies in 1900..2100: a range may not reach back before it either.
+  if (from < DATE_MIN) throw unprocessable(`days: the range would start before ${DATE_MIN}; ask for fewer days or a later end_date`, ['path', 'days']);
   return rangeStats(db, userId, ctx, from, to);
 }
 

@@ -91,6 +91,13 @@ describe('dashboard', () => {
     // Numbers as the screens write them (the table next to it says "1,875 kcal").
     expect(res.json.statement).toBe('4 of 5 days logged; 1,875 kcal a day on average on logged days, 2 within 10 % of your 2,000 kcal goal.');
     for (const bad of ['0', '3661', 'abc', '1.5']) expect((await t.http.get(`/dashboard/historical-stats/${bad}`, { token })).status).toBe(422);
+    // Dates stay in 1900..2100 everywhere: a range that would reach back before 1900, or a month past 2100, is refused.
+    const early = await t.http.get('/dashboard/historical-stats/3660?end_date=1900-01-05', { token });
+    expect(early.status).toBe(422);
+    expect(early.json.detail.errors[0].loc).toEqual(['path', 'days']);
+    expect((await t.http.get('/dashboard/historical-stats/5?end_date=1900-01-05', { token })).status).toBe(200);
+    expect((await t.http.get('/dashboard/monthly-stats/2150/1', { token })).status).toBe(422);
+    expect((await t.http.get('/dashboard/monthly-stats/2100/12', { token })).status).toBe(200);
   });
 
   it('weekly stats are Monday-based weeks in the user time zone; monthly stats a calendar month', async () => {
