@@ -237,7 +237,10 @@ describe('food log', () => {
     await page.getByTestId('meal-snack').getByRole('button', { name: 'Add to Snacks' }).click();
     await page.getByRole('button', { name: 'Add Banana, raw to snack' }).click();
     await expect.poll(() => text(page, 'meal-snack-calories'), { timeout: 10_000 }).toBe('105 kcal');
-    // Nothing sticks out sideways at phone width.
+    // Nothing sticks out sideways at phone width, also with the day's nutrients table open (it scrolls in its card).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await page.getByRole('button', { name: 'Nutrients: vitamins, minerals and fats' }).click();
+    await page.getByRole('table', { name: /nutrients/i }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
     await ctx.close();
   });

@@ -190,10 +190,12 @@ export function Component() {
       {!full ? (
         <PagePlaceholder />
       ) : (
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '5fr 7fr' }, gap: 3, alignItems: 'start' }}>
+        // minmax(0, …): a track may be narrower than its widest content, so a wide table scrolls inside its card
+        // (ScrollBox) instead of widening the page past a phone's screen.
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, gap: 3, alignItems: 'start' }}>
           <AddFoodCard query={query} onQueryChange={setQuery} onPick={setFoodId} inputRef={searchRef} date={date} meal={meal} onScan={openScan} onManual={openManual} onCreate={openCreate} />
 
-          <Box sx={{ display: 'grid', gap: 2 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
             {summary.error ? (
               <LazyAlert
                 severity="error"
