@@ -47,6 +47,10 @@ describe('shopping list', () => {
     expect(categorise('Sparkling water')).toBe('Other');
     expect(categorise('Almonds', 'usda-12061')).toBe('Other');
     expect(categorise('Sweet potato, baked', 'usda-11508')).toBe('Fruits & Vegetables');
+    // A snack named after a vegetable or fruit is not one.
+    expect(categorise('Potato chips', 'usda-19411')).toBe('Other');
+    expect(categorise('Banana chips', 'usda-19400')).toBe('Other');
+    expect(categorise('Potato chips')).toBe('Other');
     const list = buildShoppingList([]);
     expect(Object.keys(list)).toEqual(['Proteins', 'Fruits & Vegetables', 'Grains & Bread', 'Dairy', 'Seasonings & Condiments', 'Other']);
   });

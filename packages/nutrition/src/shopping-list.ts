@@ -31,6 +31,8 @@ export function cleanFoodName(raw: string): string {
 }
 
 const KEYWORDS: [ShoppingCategory, RegExp][] = [
+  // Snacks first: "potato chips" are not a vegetable, "chocolate milk" is still milk (no match here).
+  ['Other', /\b(chips|crisps|pretzels|popcorn|candy|cookies?|brownies?|soda|cola)\b/i],
   ['Seasonings & Condiments', /\b(oil|salt|pepper(?! ?s\b)|spice|sauce|dressing|mayonnaise|ketchup|catsup|mustard|vinegar|honey|syrup|jam|salsa|herb|seasoning|butter(?! ?nut))\b/i],
   ['Dairy', /\b(milk|cheese|yogurt|cream|kefir|cottage|ricotta|mozzarella|cheddar|parmesan|feta|brie)\b/i],
   ['Proteins', /\b(chicken|turkey|beef|steak|pork|ham|bacon|sausage|lamb|veal|bison|duck|fish|salmon|tuna|cod|trout|shrimp|crab|lobster|scallops?|mussels|clams|sardines|eggs?|tofu|tempeh|beans|lentils|chickpeas|edamame|peas, split|jerky)\b/i],

@@ -71,7 +71,7 @@ async function compose(app: FastifyInstance, userId: number, s: DueSlot, now: Da
   if (s.kind === 'logging_reminder') {
     return {
       title: `Time to log your ${meal}`,
-      message: `You have not logged ${meal} today yet. Logging it now keeps today's totals right.`,
+      message: `You have not logged your ${meal} today yet. Logging it now keeps today's totals right.`,
       data: { meal_type: s.meal, local_date: s.local_date, slot: s.slot, action: { label: 'Log Food Now', url: '/food-log' } },
       url: '/food-log',
     };

@@ -95,7 +95,7 @@ function EditForm({ entry, onDone }: { entry: FoodLogEntry; onDone: () => void }
           value={count}
           onChange={(e) => setCount(e.target.value)}
           error={!countOk}
-          helperText={countOk ? ' ' : 'Between 0 and 100'}
+          helperText={countOk ? ' ' : 'More than 0, at most 100'}
           slotProps={{ htmlInput: { min: 0.01, max: 100, step: 'any', inputMode: 'decimal' } }}
         />
         <TextField label="Date" type="date" value={date} onChange={(e) => setDate(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />

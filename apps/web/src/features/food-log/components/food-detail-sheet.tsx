@@ -117,7 +117,7 @@ function DetailForm({ food, date, meal, onMealChange, onDone }: { food: FoodDeta
           value={countText}
           onChange={(e) => setCountText(e.target.value)}
           error={!countOk}
-          helperText={countOk ? ' ' : 'Between 0 and 100'}
+          helperText={countOk ? ' ' : 'More than 0, at most 100'}
           slotProps={{ htmlInput: { min: 0.01, max: 100, step: 'any', inputMode: 'decimal' } }}
         />
         {choice.kind === 'grams' && (

@@ -49,12 +49,11 @@ type DayLog = ReturnType<typeof usePlanDayLog>;
 
 export function LogMealButton({ meal, dayLog, dayLabel }: { meal: MealType; dayLog: DayLog; dayLabel: string }) {
   if (!dayLog.ready || dayLog.planned[meal].length === 0) return null;
-  const name = MEAL_LABELS[meal].toLowerCase();
   if (dayLog.logged(meal)) {
     return <Chip size="small" color="success" variant="outlined" icon={<CheckIcon />} label="Logged" aria-label={`${MEAL_LABELS[meal]} of ${dayLabel} is logged`} />;
   }
   return (
-    <Button size="small" variant="outlined" startIcon={<AddTaskIcon />} disabled={dayLog.busy} onClick={() => dayLog.logMeal(meal)} aria-label={`Log this ${name} of ${dayLabel}`} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+    <Button size="small" variant="outlined" startIcon={<AddTaskIcon />} disabled={dayLog.busy} onClick={() => dayLog.logMeal(meal)} aria-label={`Log this ${meal} of ${dayLabel}`} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
       Log this meal
     </Button>
   );
