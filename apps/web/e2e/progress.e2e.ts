@@ -75,6 +75,24 @@ describe('progress', () => {
     await ctx.close();
   });
 
+  test("the calorie chart shows the goal's line on days under the goal too", async () => {
+    const u = await registerVerifiedUser(server);
+    await apiCall(server, 'PUT', '/user-settings', { daily_calorie_goal: 2200 }, u.token);
+    const date = format(subDays(new Date(), 1), 'yyyy-MM-dd');
+    const res = await apiCall(server, 'POST', '/food-logs', { food_name: 'Soup', calories: 600, protein: 20, carbs: 60, fat: 25, meal_type: 'lunch', date }, u.token);
+    if (res.status !== 201) throw new Error(`log failed: ${res.status}`);
+    const ctx = await newContext(browser, DESKTOP);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, u.token, '/dashboard');
+    const chart = page.getByTestId('dash-history-chart');
+    await chart.scrollIntoViewIfNeeded();
+    await chart.locator('svg rect.MuiBarChart-element:not([height="0"])').first().waitFor();
+    // x-charts draws no reference line for a value outside the axis: the line is there only if the axis reaches the goal.
+    await chart.locator('.MuiChartsReferenceLine-root').waitFor({ timeout: 5_000 });
+    expect(await chart.locator('.MuiChartsReferenceLine-root').getByText('Goal').count()).toBe(1);
+    await ctx.close();
+  });
+
   test('log a workout and a night of sleep on the Health page, see them listed, delete them', async () => {
     const u = await registerVerifiedUser(server);
     const ctx = await newContext(browser, MOBILE);

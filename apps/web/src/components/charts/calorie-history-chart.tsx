@@ -10,6 +10,9 @@ import { formatDay, formatWeekday } from '../../lib/format';
 export function HistoryChart({ days, goal }: { days: { date: string; calories: number }[]; goal: number }) {
   // 90 bars need thin labels: the day of month only, every few days.
   const every = days.length > 31 ? 14 : days.length > 7 ? 5 : 1;
+  const values = days.map((d) => Math.round(d.calories));
+  // The axis always reaches past the goal, so its line shows on the days under it too (most days of a new user).
+  const top = goal > 0 ? Math.max(goal * 1.1, ...values) : undefined;
   return (
     <BarChart
       height={220}
@@ -23,8 +26,8 @@ export function HistoryChart({ days, goal }: { days: { date: string; calories: n
           tickInterval: (_v: string, i: number) => (days.length - 1 - i) % every === 0,
         },
       ]}
-      yAxis={[{ width: 44 }]}
-      series={[{ data: days.map((d) => Math.round(d.calories)), label: 'Calories', color: '#4caf50' }]}
+      yAxis={[{ width: 44, min: 0, max: top }]}
+      series={[{ data: values, label: 'Calories', color: '#4caf50' }]}
       hideLegend
       aria-hidden
     >
