@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { useProduct,
+  apiCall,
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
   MOBILE,
@@ -210,6 +211,20 @@ describe('food log', () => {
     await page.getByLabel('Barcode number').fill('4006381333931');
     await page.getByRole('button', { name: 'Look up' }).click();
     await page.getByRole('dialog').getByText('Oat crunch bar').first().waitFor();
+    await ctx.close();
+  });
+
+  test('?food_id= (a meal idea from a notification) opens that food ready to log', async () => {
+    const user = await registerVerifiedUser(server);
+    const banana = (await apiCall(server, 'GET', '/foods/search?query=banana', undefined, user.token)).json.foods[0] as { id: string; name: string };
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    await openSignedIn(page, server, user.token, `/food-log?food_id=${encodeURIComponent(banana.id)}`);
+    const sheet = page.getByRole('dialog', { name: banana.name });
+    await sheet.getByTestId('preview-calories').waitFor();
+    await sheet.getByRole('button', { name: /^Add to (Breakfast|Lunch|Dinner|Snacks)$/ }).click();
+    await page.getByText(`Added ${banana.name} to`).waitFor();
+    await sheet.waitFor({ state: 'detached' });
     await ctx.close();
   });
 

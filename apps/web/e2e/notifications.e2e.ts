@@ -7,6 +7,7 @@ import { apiCall, DESKTOP, launchBrowser, MOBILE, newContext, openSignedIn, poll
 let server: Server;
 let browser: Browser;
 let user: TestUser;
+let bananaId: string;
 
 // 23 notifications: 3 typed ones plus 20 plain ones, so the panel has 3 pages of 10.
 const SEEDED = [
@@ -28,6 +29,11 @@ beforeAll(async () => {
   // Register on a running server, stop it (freeing the PGlite lock), seed rows, start again.
   const first = await startServer();
   user = await registerVerifiedUser(first);
+  // A meal idea whose first food is a database food, under a display name that is not the database's.
+  const banana = (await apiCall(first, 'GET', '/foods/search?query=banana', undefined, user.token)).json.foods[0] as { id: string; name: string };
+  bananaId = banana.id;
+  const ideas = (SEEDED.at(-1) as { data: { options: unknown[] } }).data.options;
+  ideas.push({ name: 'Banana, ripe', description: 'Quick and sweet', calories: 105, foods: [{ food_id: banana.id, name: 'Banana, ripe' }] });
   await first.stop();
   execFileSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'apps/web/e2e/seed-notifications.ts'), first.dataDir, String(user.user.id), JSON.stringify(SEEDED)], { cwd: ROOT, stdio: 'pipe' });
   server = await startServer({ dataDir: first.dataDir });
@@ -65,7 +71,10 @@ describe('notification center', () => {
     await panel.getByText('Green Bowl · 1.2 km').waitFor();
     await shot(page, 'notifications-desktop');
     expect(await panel.getByRole('link', { name: 'Log Food Now' }).getAttribute('href')).toBe('/food-log');
-    expect(await panel.getByRole('link', { name: 'Log This Food' }).getAttribute('href')).toBe('/food-log?food=Grilled+chicken+salad');
+    const logThis = panel.getByRole('link', { name: 'Log This Food' });
+    expect(await logThis.first().getAttribute('href')).toBe('/food-log?food=Grilled+chicken+salad');
+    // The idea that names its database food links to that food (food-log.e2e.ts opens it), not to a search for "Banana, ripe".
+    expect(await logThis.nth(1).getAttribute('href')).toBe(`/food-log?food_id=${bananaId}`);
 
     await panel.getByRole('button', { name: 'Next' }).click();
     await poll(() => panel.getByTestId('notification-page').textContent()).toBe('2 / 3');

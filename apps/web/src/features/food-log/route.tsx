@@ -59,7 +59,7 @@ function PagePlaceholder() {
   );
 }
 
-/** /food-log: the day's meals, and every way to add to them. `?food=` prefills the search, `?date=` picks the day. */
+/** /food-log: the day's meals, and every way to add to them. `?food=` prefills the search, `?food_id=` opens a food, `?date=` picks the day. */
 interface AddFoodCardProps {
   query: string;
   onQueryChange: (query: string) => void;
@@ -102,7 +102,8 @@ export function Component() {
   const date = isIsoDate(params.get('date')) ? params.get('date')! : today;
   const [query, setQuery] = useState(() => params.get('food') ?? '');
   const [meal, setMeal] = useState<MealType>(() => mealForHour(hourIn(timeZone)));
-  const [foodId, setFoodId] = useState<string | null>(null);
+  // ?food_id= (a notification's meal idea): that food's sheet opens at once, ready to log.
+  const [foodId, setFoodId] = useState<string | null>(() => params.get('food_id') || null);
   const [editing, setEditing] = useState<FoodLogEntry | null>(null);
   const [manualOpen, setManualOpen] = useState(false);
   const [scanOpen, setScanOpen] = useState(false);

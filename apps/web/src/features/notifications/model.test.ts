@@ -54,5 +54,8 @@ describe('notification data', () => {
   });
   test("'Log This Food' opens /food-log with the food parameter", () => {
     expect(foodLogLink('Mac & cheese')).toBe('/food-log?food=Mac+%26+cheese');
+    // A meal idea that names its database food opens that food: its display name may not be the database's.
+    expect(foodLogLink({ name: 'Edamame, cooked', food_id: 'usda-11212' })).toBe('/food-log?food_id=usda-11212');
+    expect(mealOptions({ options: [{ name: 'Edamame, cooked', foods: [{ food_id: 'usda-11212', name: 'Edamame, cooked' }] }] })[0]).toMatchObject({ food_id: 'usda-11212' });
   });
 });

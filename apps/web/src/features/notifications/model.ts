@@ -30,6 +30,8 @@ export interface MealOption {
   protein?: number;
   carbs?: number;
   fat?: number;
+  /** The database food of the option's first food, when it names one: the food log opens it, not a search for its name. */
+  food_id?: string;
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined);
@@ -44,7 +46,9 @@ export function mealOptions(data: Record<string, unknown>): MealOption[] {
     const r = o as Record<string, unknown>;
     const name = str(r.name) ?? str(r.food_name);
     if (!name) return [];
-    return [{ name, restaurant: str(r.restaurant), address: str(r.address), description: str(r.description), calories: num(r.calories), protein: num(r.protein), carbs: num(r.carbs), fat: num(r.fat) }];
+    const first = Array.isArray(r.foods) && r.foods[0] && typeof r.foods[0] === 'object' ? (r.foods[0] as Record<string, unknown>) : null;
+    const food_id = str(r.food_id) ?? str(first?.food_id);
+    return [{ name, restaurant: str(r.restaurant), address: str(r.address), description: str(r.description), calories: num(r.calories), protein: num(r.protein), carbs: num(r.carbs), fat: num(r.fat), ...(food_id ? { food_id } : {}) }];
   });
 }
 
@@ -64,6 +68,11 @@ export function restaurantLine(data: Record<string, unknown>): string | null {
   return [name, km].filter(Boolean).join(' · ');
 }
 
-export function foodLogLink(name: string): string {
-  return `/food-log?${new URLSearchParams({ food: name }).toString()}`;
+/**
+ * Where "Log This Food" goes: the food itself when the option names its database food (a meal idea's display name,
+ * "Edamame, cooked", is not what the database calls it, so a search for it found other foods), else a search.
+ */
+export function foodLogLink(option: string | Pick<MealOption, 'name' | 'food_id'>): string {
+  const o = typeof option === 'string' ? { name: option } : option;
+  return `/food-log?${new URLSearchParams(o.food_id ? { food_id: o.food_id } : { food: o.name }).toString()}`;
 }

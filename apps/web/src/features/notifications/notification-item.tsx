@@ -32,7 +32,7 @@ function OptionCard({ option }: { option: MealOption }) {
           {chips.map((c) => <Chip key={c} label={c} size="small" />)}
         </Stack>
       )}
-      <Button component={RouterLink} to={foodLogLink(option.name)} size="small" variant="outlined" sx={{ mt: 1 }}>
+      <Button component={RouterLink} to={foodLogLink(option)} size="small" variant="outlined" sx={{ mt: 1 }}>
         Log This Food
       </Button>
     </Box>
