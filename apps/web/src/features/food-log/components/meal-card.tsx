@@ -98,10 +98,15 @@ export const MealCard = memo(function MealCard({ meal, onAdd, onEdit, onDelete, 
               }
               sx={{ pr: 12 }}
             >
+              {/* On a phone the calories come first and the name takes two lines: cut short at the end, "Chicken, breast,
+                  meat only, cook…" hid whether it was roasted or fried, and "… (140 g) · 23…" hid the calories. */}
               <ListItemText
                 primary={f.food_name}
-                secondary={`${servingText(f)} · ${formatKcal(f.calories)}`}
-                slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+                secondary={`${formatKcal(f.calories)} · ${servingText(f)}`}
+                slotProps={{
+                  primary: { sx: { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' } },
+                  secondary: { noWrap: true },
+                }}
               />
             </ListItem>
           ))}
