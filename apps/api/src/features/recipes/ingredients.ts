@@ -6,6 +6,7 @@
  */
 import { parseIngredient } from 'parse-ingredient';
 import type { FoodDetail, FoodServing } from '@app/contracts';
+import { servingWeight } from '@app/nutrition/serving-weight';
 
 export interface ParsedLine {
   original: string;
@@ -25,7 +26,6 @@ const VOLUME_ML: Record<string, number> = {
   pinch: 0.31, dash: 0.62, deciliter: 100, centiliter: 10, gallon: 3785.41,
 };
 const PACKAGE = /^\(\s*(\d+(?:[.,]\d+)?)\s*(-?\s*(?:oz|ounces?|g|grams?|kg|lbs?|pounds?|ml))\.?\s*\)\s*/i;
-const PACKAGE_UNITS: Record<string, number> = { oz: 28.3495, ounce: 28.3495, ounces: 28.3495, g: 1, gram: 1, grams: 1, kg: 1000, lb: 453.592, lbs: 453.592, pound: 453.592, pounds: 453.592, ml: 1 };
 
 /** Words that say how an ingredient is prepared or sized, not what it is. */
 const NOISE = new Set(
@@ -56,7 +56,9 @@ export function parseLine(line: string): ParsedLine {
   const pkg = PACKAGE.exec(description);
   if (pkg) {
     const unit = pkg[2]!.replace(/[-\s]/g, '').toLowerCase();
-    packageGrams = Number(pkg[1]!.replace(',', '.')) * (PACKAGE_UNITS[unit] ?? 1);
+    // The same weights as a custom food's serving (@app/nutrition/serving-weight): oz, lb, g, kg, and ml at 1 g per ml.
+    const amount = Number(pkg[1]!.replace(',', '.'));
+    packageGrams = servingWeight(amount, unit) ?? amount;
     description = description.slice(pkg[0].length);
   }
   return {

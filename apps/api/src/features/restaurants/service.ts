@@ -6,8 +6,8 @@ import { type RestaurantRecommendation, type RestaurantRecommendationBody } from
 import { cuisineDishes, matchChain, rankMenuItems } from '@app/nutrition';
 import type { Db } from '../../db/client.ts';
 import { HttpError, forbidden } from '../../lib/http-error.ts';
-import { dailySummary, todayFor } from '../food-logs/service.ts';
-import { resolveGoals } from '../meal-plans/service.ts';
+import { dailySummary } from '../food-logs/service.ts';
+import { localToday, resolveGoals } from '../meal-plans/service.ts';
 import { userSettings } from '../food-logs/repository.ts';
 import { defaultServing, per100g, scaled } from '../foods/food-rows.ts';
 import type { PlacesService } from '../places/service.ts';
@@ -18,9 +18,9 @@ const OPTION_COUNT = 10;
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
 /** What is left of today against the goals, completed for unset ones by the rule every planner uses (resolveGoals). */
-async function remainingToday(db: Db, userId: number) {
-  const date = await todayFor(db, userId);
-  const [day, settings] = await Promise.all([dailySummary(db, userId, date), userSettings(db, userId)]);
+async function remainingToday(db: Db, userId: number, settings: Awaited<ReturnType<typeof userSettings>>) {
+  const date = localToday(settings?.timezone);
+  const day = await dailySummary(db, userId, date);
   const { goals } = resolveGoals(undefined, settings);
   const fromSettings = settings?.daily_calorie_goal != null && settings.daily_calorie_goal > 0;
   const t = day.daily_totals;
@@ -40,8 +40,10 @@ async function placeFacts(places: PlacesService, placeId: string, timezone: stri
 
 export async function recommend(db: Db, places: PlacesService, callerId: number, body: RestaurantRecommendationBody): Promise<RestaurantRecommendation> {
   if (body.user_id !== callerId) throw forbidden('user_id must be your own user id');
-  const timezone = (await userSettings(db, callerId))?.timezone || 'UTC';
-  const [today, facts] = await Promise.all([remainingToday(db, callerId), placeFacts(places, body.place_id, timezone)]);
+  // The settings once: the time zone (today's date, the place's opening hours) and the goals.
+  const settings = await userSettings(db, callerId);
+  const timezone = settings?.timezone || 'UTC';
+  const [today, facts] = await Promise.all([remainingToday(db, callerId, settings), placeFacts(places, body.place_id, timezone)]);
 
   const chain = matchChain(body.restaurant_name, facts?.brand);
   const dishes = chain ? null : cuisineDishes(facts?.cuisine ?? [], facts?.type);
