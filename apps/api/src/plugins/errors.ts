@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { isAbort } from '../lib/fair-share.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorTypes, type FieldError } from '@app/contracts';
@@ -68,6 +69,11 @@ export default fp(
         const first = errors[0];
         const msg = first ? `${first.loc.slice(1).join('.') || first.loc[0]}: ${first.msg}` : 'Validation failed';
         return reply.code(422).send(body(msg, ErrorTypes.validation, errors));
+      }
+      if (isAbort(err)) {
+        // The client went away and its work was stopped (lib/request-signal.ts): nobody reads this answer.
+        request.log.info({ reason: err.message }, 'request abandoned by its client');
+        return reply.code(499).send(body('The request was abandoned by its client', 'client_closed_request'));
       }
       if (isResponseSerializationError(err)) {
         request.log.error({ err, cause: err.cause }, 'response did not match its schema');

@@ -17,6 +17,8 @@ export interface QueueDefinition<T = any> {
   /** Cron schedule (UTC) for recurring jobs. */
   cron?: string;
   pollingIntervalSeconds?: number;
+  /** Jobs of this queue one process runs at once (each a pg-boss worker taking one job at a time). Default 1. */
+  workers?: number;
 }
 
 declare module 'fastify' {
@@ -77,7 +79,7 @@ export default fp(
         await boss.createQueue(def.name, { name: def.name, ...options });
         await boss.updateQueue(def.name, { name: def.name, ...options });
         if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
-        if (opts.config.WORKER) {
+        if (opts.config.WORKER) for (let i = 0; i < (def.workers ?? 1); i++) {
           await boss.work(def.name, { batchSize: 1, pollingIntervalSeconds: def.pollingIntervalSeconds ?? 1 }, async ([job]) => {
             // Which process ran which job: the trail an operator follows after a crash (and the multi-process test).
             app.log.debug({ queue: def.name, job_id: job!.id }, 'job started');

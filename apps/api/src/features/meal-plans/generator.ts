@@ -127,7 +127,7 @@ async function generate(db: Db, task: TaskRow, plan: MealPlanRow, jobId: string,
     await stillOwned(db, task, jobId, opts);
     const days = await daysOf(db, [plan.id]);
     if (days.some((x) => x.day_number === d)) continue;
-    const { date, meals } = await planPlanDay(inputs, d, stored(days));
+    const { date, meals } = await planPlanDay({ userId: task.user_id, background: true }, inputs, d, stored(days));
     // Again after the solver's seconds: a plan cancelled meanwhile keeps the days it had (a cancelled plan gained
     // one more day after the answer to its cancellation).
     await stillOwned(db, task, jobId, opts);
@@ -148,7 +148,7 @@ async function regenerate(db: Db, task: TaskRow, plan: MealPlanRow, jobId: strin
   const dayNumber = task.day_number!;
   await stillOwned(db, task, jobId);
   const days = await daysOf(db, [plan.id]);
-  const meals = await replan(inputsOf(plan, task.seed), dayNumber, stored(days), (task.meal_type as MealType | null) ?? null);
+  const meals = await replan({ userId: task.user_id, background: true }, inputsOf(plan, task.seed), dayNumber, stored(days), (task.meal_type as MealType | null) ?? null);
   await stillOwned(db, task, jobId);
   await upsertDay(db, plan.id, dayNumber, dateOfDay(plan, dayNumber), meals);
   const now = new Date();

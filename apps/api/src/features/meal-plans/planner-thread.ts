@@ -1,52 +1,40 @@
 /**
- * The planner off the main thread. A day's solve takes 0.5–3 s of synchronous WASM; run in process it
- * held every API request for seconds (a GET took 9 s during a 5-day generation). One thread is kept
- * per process, started on first use; it does not keep the process alive.
+ * The planner off the main thread, in a pool of threads with a fair share per user (lib/worker-pool.ts). A day's
+ * solve takes 0.3–3 s of synchronous WASM; run in process it held every API request for seconds, and one shared thread
+ * let one user's 100 calls make another user's wait 52 s (issue 39 item 4). Now each user has one solve running at
+ * a time and a few waiting (429 past them), and waiting solves are taken round robin by user: with two threads, one
+ * is always free for the other users.
  */
-import { Worker } from 'node:worker_threads';
+import { HttpError } from '../../lib/http-error.ts';
+import type { RunOptions } from '../../lib/fair-share.ts';
+import { WorkerPool, defaultThreads } from '../../lib/worker-pool.ts';
 import { PlanInfeasibleError, type DailyMealPlan, type MealOptionOut, type Meals, type MealType, type PlanInputs, type StoredDay, type TodayInputs } from './planner.ts';
 
-type Pending = { resolve: (v: any) => void; reject: (e: Error) => void };
-let worker: Worker | null = null;
-let seq = 0;
-const pending = new Map<number, Pending>();
+/** Per user: solves running at once in a process, and solves waiting for a thread (one more answers 429). */
+export const PLANNER_PER_USER_RUNNING = 1;
+export const PLANNER_PER_USER_QUEUED = 2;
+/** A solve still running after this is stopped (its thread is replaced): the longest real one takes ~3 s. */
+export const PLANNER_TIME_BUDGET_MS = 30_000;
 
-function failAll(err: Error) {
-  for (const p of pending.values()) p.reject(err);
-  pending.clear();
-  worker = null;
-}
+export const plannerPool = new WorkerPool({
+  name: 'meal planner',
+  // From the sources, planner-worker.mjs registers tsx and loads planner-worker.ts; in the build (apps/api/dist,
+  // bundled into server.mjs) the same name is the compiled worker next to it.
+  filename: new URL('./planner-worker.mjs', import.meta.url),
+  threads: defaultThreads(),
+  perUserRunning: PLANNER_PER_USER_RUNNING,
+  perUserQueued: PLANNER_PER_USER_QUEUED,
+  retryAfterSeconds: 2,
+  busyMessage: 'You already have meal suggestions being worked out. Please wait for them and try again.',
+  mapError: (err) => (err.name === 'PlanInfeasibleError' ? new PlanInfeasibleError(err.message) : err instanceof HttpError ? err : new Error(err.message)),
+});
 
-function thread(): Worker {
-  if (worker) return worker;
-  // From the sources, planner-worker.mjs registers tsx and loads planner-worker.ts; in the build
-  // (apps/api/dist, bundled into server.mjs) the same name is the compiled worker next to it.
-  const w = new Worker(new URL('./planner-worker.mjs', import.meta.url));
-  w.unref();
-  w.on('message', (m: { id: number; ok: boolean; value?: unknown; name?: string; message?: string }) => {
-    const p = pending.get(m.id);
-    if (!p) return;
-    pending.delete(m.id);
-    if (m.ok) p.resolve(m.value);
-    else p.reject(m.name === 'PlanInfeasibleError' ? new PlanInfeasibleError(m.message!) : new Error(m.message));
-  });
-  w.on('error', (err) => failAll(err));
-  w.on('exit', (code) => failAll(new Error(`planner thread exited with code ${code}`)));
-  worker = w;
-  return w;
-}
+type Who = Pick<RunOptions, 'userId' | 'signal' | 'background'>;
+const call = <T>(fn: string, args: unknown[], who: Who) => plannerPool.run<T>(fn, args, { ...who, timeoutMs: PLANNER_TIME_BUDGET_MS });
 
-function call<T>(fn: string, args: unknown[]): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const id = ++seq;
-    pending.set(id, { resolve, reject });
-    thread().postMessage({ id, fn, args });
-  });
-}
-
-export const planPlanDayOffThread = (input: PlanInputs, dayNumber: number, stored: StoredDay[]) =>
-  call<{ date: string; meals: Meals }>('planPlanDay', [input, dayNumber, stored]);
-export const replanOffThread = (input: PlanInputs, dayNumber: number, stored: StoredDay[], mealType: MealType | null) =>
-  call<Meals>('replan', [input, dayNumber, stored, mealType]);
-export const planTodayOffThread = (input: TodayInputs) => call<DailyMealPlan>('planToday', [input]);
-export const mealOptionsOffThread = (...args: Parameters<typeof import('./planner.ts').mealOptions>) => call<MealOptionOut[]>('mealOptions', args);
+export const planPlanDayOffThread = (who: Who, input: PlanInputs, dayNumber: number, stored: StoredDay[]) =>
+  call<{ date: string; meals: Meals }>('planPlanDay', [input, dayNumber, stored], who);
+export const replanOffThread = (who: Who, input: PlanInputs, dayNumber: number, stored: StoredDay[], mealType: MealType | null) =>
+  call<Meals>('replan', [input, dayNumber, stored, mealType], who);
+export const planTodayOffThread = (who: Who, input: TodayInputs) => call<DailyMealPlan>('planToday', [input], who);
+export const mealOptionsOffThread = (who: Who, ...args: Parameters<typeof import('./planner.ts').mealOptions>) => call<MealOptionOut[]>('mealOptions', args, who);

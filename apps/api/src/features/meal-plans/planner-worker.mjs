@@ -1,5 +1,6 @@
-// Entry of the planner thread: Node 20 workers do not inherit tsx's loader, so register it before loading the TypeScript.
+// Entry of a planner pool thread: Node 20 workers do not inherit tsx's loader, so register it before loading the TypeScript.
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./planner-worker.ts');
+const worker = await import('./planner-worker.ts');
+export default worker.default;

@@ -1,8 +1,8 @@
-/** Runs in a worker thread: the optimiser's solves are synchronous WASM and would block the API's event loop. */
+/** Runs in a pool thread (planner-thread.ts): the optimiser's solves are synchronous WASM and would block the API's event loop. */
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
 import { scheduleTrim } from '../../lib/memory-trim.ts';
+import { workerDispatch } from '../../lib/worker-dispatch.ts';
 import * as planner from './planner.ts';
 
 // Most of this thread's work is plans generated in the background (the app polls for them); a person
@@ -17,16 +17,5 @@ try {
   // not Linux: the thread keeps the process's priority
 }
 
-const fns = { planPlanDay: planner.planPlanDay, replan: planner.replan, planToday: planner.planToday, mealOptions: planner.mealOptions } as Record<string, (...args: any[]) => unknown>;
-
-parentPort!.on('message', async (msg: { id: number; fn: string; args: unknown[] }) => {
-  try {
-    const value = await fns[msg.fn]!(...msg.args);
-    parentPort!.postMessage({ id: msg.id, ok: true, value });
-  } catch (err) {
-    const e = err as Error;
-    parentPort!.postMessage({ id: msg.id, ok: false, name: e.name, message: e.message });
-  }
-  // The solver's optimised code leaves freed memory stranded in the allocator (lib/memory-trim.ts): give it back.
-  scheduleTrim();
-});
+// The solver's optimised code leaves freed memory stranded in the allocator (lib/memory-trim.ts): give it back after each job.
+export default workerDispatch({ planPlanDay: planner.planPlanDay, replan: planner.replan, planToday: planner.planToday, mealOptions: planner.mealOptions }, scheduleTrim);

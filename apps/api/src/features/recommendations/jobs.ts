@@ -14,6 +14,9 @@ export default async function recommendationJobs(app: FastifyInstance) {
     retryLimit: MAX_ATTEMPTS,
     retryDelay: 1,
     expireInSeconds: 120,
+    // Two at once in each process: the planner's fair share gives each user one thread, so another user's plan is
+    // made beside a busy user's instead of after it.
+    workers: 2,
     handler: async (job) => {
       const row = await findDailyPlanById(app.db, job.data.daily_plan_id);
       if (!row || row.status !== 'processing') return { skipped: 'already finished' };

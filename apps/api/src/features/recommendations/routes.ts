@@ -15,16 +15,24 @@ import {
   WhatToEatQuerySchema,
   type DailyMealPlan,
 } from '@app/contracts';
-import { notFound } from '../../lib/http-error.ts';
+import { FairShare } from '../../lib/fair-share.ts';
+import { notFound, tooManyRequests } from '../../lib/http-error.ts';
+import { fairly } from '../../lib/request-signal.ts';
 import { newSeed } from '../meal-plans/service.ts';
 import jobs, { DAILY_PLAN_QUEUE } from './jobs.ts';
-import { findDailyPlan, finishDailyPlan, insertDailyPlan, latestCompleted, type DailyPlanRow } from './repository.ts';
+import { findDailyPlan, finishDailyPlan, insertDailyPlanWithin, latestCompleted, type DailyPlanRow } from './repository.ts';
 import { localNow } from './local-time.ts';
 import { mealOptions, userTimezone } from './service.ts';
 
 const tags = ['recommendations'];
 /** A request still processing after this is reported as timed out (its job is retried or dead). */
 const TIMEOUT_MS = 120_000;
+/**
+ * Per user (docs/limits.md): today's plans being made at once, and requests an hour, counted in the database. The
+ * app asks for one plan at a time; a fourth while three are being made, or the 61st in an hour, answers 429.
+ */
+export const DAILY_PLANS_IN_PROGRESS = 3;
+export const DAILY_PLANS_PER_HOUR = 60;
 
 function statusWire(r: DailyPlanRow) {
   return {
@@ -37,6 +45,19 @@ function statusWire(r: DailyPlanRow) {
   };
 }
 
+/**
+ * Meal suggestions (meal options, what to eat): one running per user and two waiting in this process, 429 past that
+ * (docs/limits.md). The solve itself then takes its turn on the planner's threads (planner-thread.ts).
+ */
+export const suggestionShare = new FairShare({
+  name: 'meal suggestion',
+  slots: 32,
+  perUserRunning: 1,
+  perUserQueued: 2,
+  retryAfterSeconds: 2,
+  busyMessage: 'You already have meal suggestions being worked out. Please wait for them and try again.',
+});
+
 /** Daily meal plan and "what to eat" (spec §7 Recommendations). */
 export default async function recommendationsRoutes(fastify: FastifyInstance) {
   await fastify.register(jobs);
@@ -48,15 +69,21 @@ export default async function recommendationsRoutes(fastify: FastifyInstance) {
       const now = localNow(req.query, await userTimezone(fastify, req.user.id));
       const { meal_times, ...top } = req.body ?? {};
       const jobId = randomUUID();
-      const row = await insertDailyPlan(fastify.db, {
-        user_id: req.user.id,
-        date: now.date,
-        local_time: now.time,
-        meal_times: { ...top, ...meal_times },
-        seed: newSeed(),
-        job_id: jobId,
-      });
-      await fastify.boss.send(DAILY_PLAN_QUEUE, { daily_plan_id: row.id }, { id: jobId });
+      const made = await insertDailyPlanWithin(
+        fastify.db,
+        { user_id: req.user.id, date: now.date, local_time: now.time, meal_times: { ...top, ...meal_times }, seed: newSeed(), job_id: jobId },
+        { maxInProgress: DAILY_PLANS_IN_PROGRESS, inProgressMs: TIMEOUT_MS, perHour: DAILY_PLANS_PER_HOUR },
+      );
+      if ('refused' in made) {
+        throw made.refused === 'in_progress'
+          ? tooManyRequests(`You already have ${DAILY_PLANS_IN_PROGRESS} plans for today being made. Please wait for them to finish.`, made.retryAfterSeconds)
+          : tooManyRequests(`You can ask for up to ${DAILY_PLANS_PER_HOUR} plans for today an hour. Please try again later.`, made.retryAfterSeconds);
+      }
+      const { row, ahead } = made;
+      // Fair across users, as the multi-day plans (meal-plans/task-queue.ts): pg-boss takes the highest priority first,
+      // and a request's priority is minus its user's other requests still being made, so another user's first request
+      // runs before this user's second.
+      await fastify.boss.send(DAILY_PLAN_QUEUE, { daily_plan_id: row.id }, { id: jobId, priority: -ahead });
       return reply.code(202).send({ id: row.id, status: 'processing' as const });
     },
   });
@@ -84,20 +111,16 @@ export default async function recommendationsRoutes(fastify: FastifyInstance) {
 
   app.get('/recommendations/meal', {
     schema: { tags, summary: 'Options for the next (or given) meal that fit what is left today', querystring: MealOptionsQuerySchema, response: { 200: MealOptionsSchema, ...errorResponses } },
-    handler: async (req) => mealOptions(fastify, req.user.id, req.query),
+    handler: async (req, reply) => fairly(suggestionShare, req, reply, (signal) => mealOptions(fastify, req.user.id, req.query, { signal })),
   });
 
   app.post('/recommendations/what-to-eat', {
     schema: { tags, summary: 'Options for the next (or given) meal; meal_type, timestamp and count from the body or the query (the body wins)', querystring: WhatToEatQuerySchema, body: WhatToEatBodySchema, response: { 200: MealOptionsSchema, ...errorResponses } },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const b = req.body ?? {};
       const q = req.query;
-      return mealOptions(fastify, req.user.id, {
-        meal_type: b.meal_type ?? q.meal_type,
-        timestamp: b.timestamp ?? q.timestamp,
-        current_time: b.current_time ?? q.current_time,
-        count: b.count ?? q.count ?? 3,
-      });
+      const query = { meal_type: b.meal_type ?? q.meal_type, timestamp: b.timestamp ?? q.timestamp, current_time: b.current_time ?? q.current_time, count: b.count ?? q.count ?? 3 };
+      return fairly(suggestionShare, req, reply, (signal) => mealOptions(fastify, req.user.id, query, { signal }));
     },
   });
 }

@@ -63,7 +63,7 @@ export async function computeDailyPlan(app: FastifyInstance, row: DailyPlanRow):
   }
   const remaining = minus(ctx.goals, eaten);
   const goalReached = remaining.calories <= 50;
-  const plan = await planTodayOffThread({
+  const plan = await planTodayOffThread({ userId: row.user_id, background: true }, {
     goals: ctx.goals,
     diet_types: ctx.diet_types,
     allergies: ctx.allergies,
@@ -124,7 +124,7 @@ const fitsLeft = (over: ReturnType<typeof overBy>, left: Macros) =>
  * log. Options that do not fit are dropped; when none fits, the closest one is shown and the message
  * says so plainly. The answer names what is already logged so the client can show "Logged".
  */
-export async function mealOptions(app: FastifyInstance, userId: number, q: { meal_type?: MealType; timestamp?: string; current_time?: string; count: number }): Promise<MealOptions> {
+export async function mealOptions(app: FastifyInstance, userId: number, q: { meal_type?: MealType; timestamp?: string; current_time?: string; count: number }, run: { signal?: AbortSignal; background?: boolean } = {}): Promise<MealOptions> {
   const ctx = await userContext(app, userId);
   const now: LocalNow = localNow(q, ctx.timezone);
   const logged = await loggedOn(app.db, userId, now.date);
@@ -140,7 +140,7 @@ export async function mealOptions(app: FastifyInstance, userId: number, q: { mea
   const left = Object.fromEntries(KEYS.map((k) => [k, Math.max(0, remaining[k])])) as unknown as Macros;
   const favorites = new Set(ctx.favorite_food_ids);
   // Ask for a few more than needed: the ones that do not fit are dropped.
-  const raw = await mealOptionsOffThread(left, meal, { diet_types: ctx.diet_types, allergies: ctx.allergies, favorite_food_ids: ctx.favorite_food_ids, seed: newSeed() }, Math.min(q.count + 2, 7));
+  const raw = await mealOptionsOffThread({ userId, ...run }, left, meal, { diet_types: ctx.diet_types, allergies: ctx.allergies, favorite_food_ids: ctx.favorite_food_ids, seed: newSeed() }, Math.min(q.count + 2, 7));
   const all = raw.map(({ meal: slot, reason }) => {
     const favs = slot.foods.filter((f) => favorites.has(f.food_id)).map((f) => f.name);
     const over = overBy(slot, remaining);

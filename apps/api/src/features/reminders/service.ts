@@ -76,7 +76,7 @@ async function compose(app: FastifyInstance, userId: number, s: DueSlot, now: Da
       url: '/food-log',
     };
   }
-  const what = await mealOptions(app, userId, { meal_type: s.meal, timestamp: now.toISOString(), count: 3 });
+  const what = await mealOptions(app, userId, { meal_type: s.meal, timestamp: now.toISOString(), count: 3 }, { background: true });
   const options = what.options.map((o) => ({
     name: o.foods[0]?.name ?? cap(meal),
     description: [o.foods.length > 1 ? `With ${o.foods.slice(1).map((f) => f.name).join(', ')}.` : '', o.reasons[0] ?? ''].filter(Boolean).join(' '),
