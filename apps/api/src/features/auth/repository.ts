@@ -209,18 +209,25 @@ export async function deleteIdentity(db: Executor, userId: number, provider: str
 
 // ---- registration codes
 
+const usableCode = (code: string, now: Date) =>
+  and(
+    eq(registration_codes.code, code),
+    lt(registration_codes.uses, registration_codes.max_uses),
+    or(isNull(registration_codes.expires_at), gt(registration_codes.expires_at, now)),
+  );
+
+/** Whether a registration code exists, has uses left and has not expired, without using it. */
+export async function registrationCodeUsable(db: Executor, code: string, now: Date): Promise<boolean> {
+  const rows = await db.select({ id: registration_codes.id }).from(registration_codes).where(usableCode(code, now)).limit(1);
+  return rows.length > 0;
+}
+
 /** Uses one registration code if it exists, has uses left and has not expired. */
 export async function consumeRegistrationCode(db: Executor, code: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(registration_codes)
     .set({ uses: sql`${registration_codes.uses} + 1` })
-    .where(
-      and(
-        eq(registration_codes.code, code),
-        lt(registration_codes.uses, registration_codes.max_uses),
-        or(isNull(registration_codes.expires_at), gt(registration_codes.expires_at, now)),
-      ),
-    )
+    .where(usableCode(code, now))
     .returning({ id: registration_codes.id });
   return rows.length > 0;
 }

@@ -27,6 +27,9 @@ const UNVERIFIED_MESSAGE = {
   capped: 'Your e-mail address is not verified yet. Enter the last code we sent you: no more codes can be sent today.',
 } as const;
 
+/** One answer for every registration code that cannot be used (unknown, expired, used up), whatever the address. */
+const invalidRegistrationCode = () => new HttpError(400, 'Invalid registration code', 'bad_request', 'The registration code is unknown, expired or used up.');
+
 /** 422 with the field's location when zxcvbn finds the password guessable. */
 export async function assertStrongPassword(password: string, userInputs: (string | null | undefined)[], field = 'password') {
   const s = await passwordStrength(password, userInputs);
@@ -126,9 +129,6 @@ export function authService(app: FastifyInstance) {
       // Hash first on every path so the answer takes the same time whether or not the address exists.
       const passwordHash = await hashPassword(password);
       const existing = await repo.findUserByEmail(db, email);
-      // Taken is taken, also by the account of this very address: an exception for it told a stranger which
-      // address owns a (public) username, 201 for the right guess and 409 for any other.
-      if (username && !(await usernameFree(username))) throw conflict('Username is already taken');
       // A pending account registered again with another password: nobody has shown which password is the owner's
       // (the code proves the mailbox, not the password), so neither is kept. Keeping the first let a stranger who
       // registered the address before its owner sign in with their own password once the owner entered the code;
@@ -137,6 +137,16 @@ export function authService(app: FastifyInstance) {
       // again keeps it. One password check on every path, so the answer's time does not tell a pending account.
       const pendingHash = existing && !existing.email_validated ? existing.password_hash : null;
       const samePassword = pendingHash ? await verifyPassword(pendingHash, password) : await verifyDummy(password);
+      // With invitations on, the code is judged before anything that depends on the address, after the same
+      // hashing on every path: a made-up code answers the same 400, in the same time, for a verified, a pending
+      // and an unknown address, and changes nothing (it dropped a pending invitee's password and answered 201
+      // for addresses with an account, 400 for the others). A valid code is spent only by the account it creates.
+      if (app.config.REGISTRATION_REQUIRES_CODE && !(await repo.registrationCodeUsable(db, body.registration_code!.trim(), new Date()))) {
+        throw invalidRegistrationCode();
+      }
+      // Taken is taken, also by the account of this very address: an exception for it told a stranger which
+      // address owns a (public) username, 201 for the right guess and 409 for any other.
+      if (username && !(await usernameFree(username))) throw conflict('Username is already taken');
       if (existing && pendingHash && !samePassword) {
         await repo.updateUser(db, existing.id, { password_hash: null, token_version: existing.token_version + 1 });
         await app.audit({ action: 'pending_password_dropped', actorId: existing.id, email });
@@ -163,8 +173,9 @@ export function authService(app: FastifyInstance) {
         }
       } else {
         const created = await db.transaction(async (tx) => {
+          // Spent here, with the insert: of two registrations racing for a code's last use, one gets the same 400.
           if (app.config.REGISTRATION_REQUIRES_CODE && !(await repo.consumeRegistrationCode(tx, body.registration_code!.trim(), new Date()))) {
-            throw new HttpError(400, 'Invalid registration code', 'bad_request', 'The registration code is unknown, expired or used up.');
+            throw invalidRegistrationCode();
           }
           return repo.insertUser(tx, { email, username: username ?? null, password_hash: passwordHash });
         });
