@@ -118,6 +118,22 @@ export class FairShare {
     }
   }
 
+  /**
+   * A slot held until `release()` is called: for work that outlives a function call, such as a streamed answer
+   * (release it when the stream closes, however it closes). Release is idempotent.
+   */
+  async hold(opts: Pick<RunOptions, 'userId' | 'signal'>): Promise<() => void> {
+    if (opts.signal?.aborted) throw new WorkAbortedError(opts.signal.reason);
+    await this.acquire(opts.userId, opts.signal);
+    this.stats.started++;
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.release(opts.userId);
+    };
+  }
+
   private canStart(userId: number) {
     return this.running < this.options.slots && (this.runningBy.get(userId) ?? 0) < this.options.perUserRunning;
   }

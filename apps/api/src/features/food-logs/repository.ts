@@ -44,6 +44,31 @@ export async function logsBetween(db: Db, userId: number, from: string, to: stri
     .orderBy(asc(food_logs.date), asc(food_logs.created_at), asc(food_logs.id));
 }
 
+/** The CSV export's columns, in its order. */
+export const CSV_COLUMNS = ['date', 'meal_type', 'food_name', 'brand_name', 'serving_description', 'number_of_servings', 'calories', 'protein', 'carbohydrates', 'fat', 'fiber', 'sugar', 'sodium', 'saturated_fat', 'cholesterol', 'potassium'] as const;
+export type CsvRow = Pick<FoodLogRow, (typeof CSV_COLUMNS)[number] | 'created_at' | 'id'>;
+
+/**
+ * One page of the export, in the log's order (date, time written, id), after the row `after`: keyset paging, so each
+ * page is one short indexed query however far into a long history it is.
+ */
+export async function logsPageBetween(db: Db, userId: number, from: string, to: string, after: CsvRow | null, limit: number): Promise<CsvRow[]> {
+  const cols = Object.fromEntries([...CSV_COLUMNS, 'created_at', 'id'].map((c) => [c, food_logs[c as keyof typeof food_logs.$inferSelect]])) as any;
+  return db
+    .select(cols)
+    .from(food_logs)
+    .where(
+      and(
+        eq(food_logs.user_id, userId),
+        gte(food_logs.date, from),
+        lte(food_logs.date, to),
+        after ? sql`(${food_logs.date}, ${food_logs.created_at}, ${food_logs.id}) > (${after.date}, ${after.created_at.toISOString()}::timestamptz, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(asc(food_logs.date), asc(food_logs.created_at), asc(food_logs.id))
+    .limit(limit) as unknown as Promise<CsvRow[]>;
+}
+
 export interface DayGoals {
   daily_calorie_goal: number | null;
   daily_protein_goal: number | null;

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DailySummaryQuerySchema,
@@ -19,8 +20,24 @@ import {
 } from '@app/contracts';
 import { z } from 'zod';
 import * as service from './service.ts';
+import { FairShare } from '../../lib/fair-share.ts';
+import { requestSignal } from '../../lib/request-signal.ts';
 import { fastSerializer } from '../../lib/fast-serializer.ts';
 import { recipeLogEntry } from '../recipes/service.ts';
+
+/** Batch writes per user (100 entries each, 12,000 entries an hour), counted in the database; checked before the body is parsed. */
+export const BATCH_WRITE_RATE = { max: 120, timeWindow: '1 hour', hook: 'preParsing' as const, keyGenerator: (req: FastifyRequest) => `user:${req.user.id}` };
+/** CSV exports per user, counted in the database. */
+export const CSV_EXPORT_RATE = { max: 30, timeWindow: '1 hour', hook: 'preHandler' as const, keyGenerator: (req: FastifyRequest) => `user:${req.user.id}` };
+/** A CSV export streams for as long as its history is long: one at a time per user, none waiting. */
+export const csvExportShare = new FairShare({
+  name: 'CSV export',
+  slots: 8,
+  perUserRunning: 1,
+  perUserQueued: 0,
+  retryAfterSeconds: 5,
+  busyMessage: 'Your food log is already being downloaded. Please wait for that download to finish.',
+});
 
 /** The user's food log: entries, summaries, CSV export and recent manual foods. */
 export default async function foodLogsRoutes(app: FastifyInstance) {
@@ -35,7 +52,7 @@ export default async function foodLogsRoutes(app: FastifyInstance) {
     return reply.code(201).send(entry!);
   });
 
-  r.post('/food-logs/batch', { schema: { tags, body: FoodLogBatchSchema, response: { 201: z.array(FoodLogEntrySchema), ...errors } } }, async (req, reply) =>
+  r.post('/food-logs/batch', { config: { rateLimit: BATCH_WRITE_RATE }, schema: { tags, body: FoodLogBatchSchema, response: { 201: z.array(FoodLogEntrySchema), ...errors } } }, async (req, reply) =>
     reply.code(201).send(await service.createLogs(app.db, req.user.id, await Promise.all(req.body.map((b) => withRecipe(req.user.id, b))))),
   );
 
@@ -58,12 +75,16 @@ export default async function foodLogsRoutes(app: FastifyInstance) {
     service.mealSummary(app.db, req.user.id, req.params.date, req.params.mealType),
   );
 
-  r.get('/food-logs/download/:days', { schema: { tags, params: DownloadParamsSchema, response: { 200: z.string(), ...errors } } }, async (req, reply) => {
-    const csv = await service.downloadCsv(app.db, req.user.id, req.params.days);
+  r.get('/food-logs/download/:days', { config: { rateLimit: CSV_EXPORT_RATE }, schema: { tags, params: DownloadParamsSchema, response: { 200: z.string(), ...errors } } }, async (req, reply) => {
+    // One export per user at a time in a process (429 past it); the slot is held until the stream ends or breaks.
+    const release = await csvExportShare.hold({ userId: req.user.id, signal: requestSignal(reply) });
+    const csv = Readable.from(service.downloadCsv(app.db, req.user.id, req.params.days));
+    csv.once('close', release);
+    csv.once('error', (err) => req.log.warn({ err }, 'CSV export stopped'));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="food_log_${req.params.days}days.csv"`)
-      .send(csv);
+      .send(csv as unknown as string);
   });
 
   r.get('/food-logs/manual-foods', { schema: { tags, response: { 200: ManualFoodListSchema, ...errors } } }, async (req) => service.manualFoods(app.db, req.user.id));
