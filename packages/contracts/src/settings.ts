@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALLERGY_IDS, DIET_TYPE_IDS } from './constants.ts';
-import { PasswordSchema, UsernameSchema } from './auth.ts';
+import { CodeSchema, PasswordSchema, UsernameSchema } from './auth.ts';
 
 /**
  * IANA zones the runtime lists, plus 'UTC' (which Intl does not always list), plus Area/Location names
@@ -130,7 +130,15 @@ export const UsernameParamsSchema = z.object({ username: UsernameSchema });
 export const UsernameAvailabilitySchema = z.object({ available: z.boolean() });
 
 export const ChangePasswordBodySchema = z.object({ current_password: z.string().min(1).max(128), new_password: PasswordSchema });
-export const SetPasswordBodySchema = z.object({ new_password: PasswordSchema });
+/**
+ * A first password (an account made by Google or Apple sign-in has none) needs a fresh proof besides the token, so a
+ * stolen token alone cannot take the account over: a sign-in within SET_PASSWORD_RECENT_SIGN_IN_S (the token's `iat`),
+ * or the 6-digit `code` from POST /settings/set-password/code. Without either: 403 REAUTHENTICATION_REQUIRED.
+ */
+export const SetPasswordBodySchema = z.object({ new_password: PasswordSchema, code: CodeSchema.optional() });
+export const SET_PASSWORD_RECENT_SIGN_IN_S = 10 * 60;
+/** The error type of a 403 that asks for a fresh proof (a recent sign-in or an e-mailed code). */
+export const REAUTHENTICATION_REQUIRED = 'reauthentication_required';
 
 /** Profile fields a user edits; username null clears it. */
 export const UpdateProfileBodySchema = z.object({ username: UsernameSchema.nullable().optional() });

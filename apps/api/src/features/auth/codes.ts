@@ -6,7 +6,8 @@ export const CODE_MAX_ATTEMPTS = 5;
 /** At most one mail per address and purpose a minute. */
 export const MAIL_INTERVAL_MS = 60_000;
 
-export type CodePurpose = 'verify_email' | 'reset_password';
+/** `set_password`: the proof a signed-in account without a password gives before it sets its first one. */
+export type CodePurpose = 'verify_email' | 'reset_password' | 'set_password';
 
 export function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -33,6 +33,20 @@ export function resetMail(to: string, code: string): MailMessage {
   };
 }
 
+/** The code a signed-in account without a password enters to set its first one (POST /settings/set-password). */
+export function setPasswordMail(to: string, code: string): MailMessage {
+  return {
+    to,
+    subject: `${APP}: your code to set a password`,
+    text: `Your code to set a password is ${code}\n\nEnter it in the app's settings to set a password for your account. It expires in 10 minutes.\nIf you did not ask for it, someone may be signed in to your account: log out in the app (that signs out every device) and ignore this message. Nothing changes without the code.`,
+    html: layout('Set a password', [
+      `Your code to set a password is <strong style="font-size:22px;letter-spacing:4px">${code}</strong>`,
+      "Enter it in the app's settings to set a password for your account. It expires in 10 minutes.",
+      "If you did not ask for it, someone may be signed in to your account: log out in the app (that signs out every device) and ignore this message. Nothing changes without the code.",
+    ]),
+  };
+}
+
 /** Sent instead of a code when someone registers with an address that already has a verified account. */
 export function alreadyRegisteredMail(to: string): MailMessage {
   return {

@@ -4,7 +4,7 @@ import { badRequest, conflict, HttpError, tooManyRequests, unauthorized, unproce
 import type { Db } from '../../db/client.ts';
 import type { MailMessage } from '../../plugins/mail.ts';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, MAIL_INTERVAL_MS, codeHasher, newCode, type CodePurpose } from './codes.ts';
-import { alreadyRegisteredMail, resetMail, verificationMail } from './mails.ts';
+import { alreadyRegisteredMail, resetMail, setPasswordMail, verificationMail } from './mails.ts';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
 import { passwordStrength } from './password-strength.ts';
 import * as repo from './repository.ts';
@@ -258,6 +258,32 @@ export function authService(app: FastifyInstance) {
         return { type: 'unverified_user', email: updated.email, message: 'Your password was changed. Verify your e-mail address to sign in.' };
       }
       return sessionFor(app, updated);
+    },
+
+    /**
+     * Mails a signed-in account a code that proves it holds the mailbox, the proof a first password needs when the
+     * sign-in is not recent (settings/set-password). One mail a minute (429 with Retry-After) within the account's
+     * daily codes. The requester is the account's session, so the answers may say what happened.
+     */
+    async mailSetPasswordCode(user: repo.UserRow) {
+      const wait = await repo.claimMailSlot(db, `set_password:${user.email}`, new Date(), MAIL_INTERVAL_MS);
+      if (wait !== null) {
+        const s = Math.ceil(wait / 1000);
+        throw tooManyRequests(`A code was sent less than a minute ago. Try again in ${s} seconds.`, s);
+      }
+      const code = await issueCode(user.id, 'set_password');
+      if (!code) {
+        const now = new Date();
+        const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+        throw tooManyRequests('No more codes can be sent to your address today. Try again tomorrow.', (midnight - now.getTime()) / 1000);
+      }
+      sendLater(setPasswordMail(user.email, code));
+      return { message: `We sent a 6-digit code to ${user.email}. Enter it with your new password; it expires in 10 minutes.` };
+    },
+
+    /** Checks (and on a match uses) a set-password code; `beforeUse` may throw and then leaves the code valid. */
+    async checkSetPasswordCode(userId: number, code: string, beforeUse?: () => Promise<void>): Promise<boolean> {
+      return checkCode(userId, 'set_password', code, beforeUse);
     },
 
     /** Revokes every token of the account (this device's and the others'): the token version moves on. */

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ALLERGIES,
@@ -22,6 +23,22 @@ import { toUser } from '../auth/session.ts';
 import { settingsService } from './service.ts';
 
 const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+/**
+ * When the request's token was issued (its `iat`, seconds), i.e. when its holder signed in. The auth hook has
+ * already verified this very header's token (signature, expiry, claims, token version), so reading it is safe;
+ * writes take the token from the header only (never `_auth`). Null when there is none to read.
+ */
+function tokenIssuedAt(req: FastifyRequest): number | null {
+  const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+  if (!m) return null;
+  try {
+    const { iat } = decodeJwt(m[1]!);
+    return typeof iat === 'number' ? iat : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * User settings, profile and account. POST /user-settings is an upsert: 201 when it created the row,
@@ -62,7 +79,13 @@ export default async function settingsRoutes(fastify: FastifyInstance) {
   app.post('/settings/set-password', {
     config: limit(10),
     schema: { tags, body: SetPasswordBodySchema, response: { 200: MessageSchema, ...errorResponses } },
-  }, async (req) => settings.setFirstPassword(req.user, req.body.new_password));
+  }, async (req) => settings.setFirstPassword(req.user, req.body.new_password, { code: req.body.code, issuedAt: tokenIssuedAt(req) }, req.ip));
+
+  // The proof a first password needs when the sign-in is older than SET_PASSWORD_RECENT_SIGN_IN_S.
+  app.post('/settings/set-password/code', {
+    config: limit(10),
+    schema: { tags, response: { 200: MessageSchema, ...errorResponses } },
+  }, async (req) => settings.mailSetPasswordCode(req.user));
 
   app.put('/profile', {
     config: limit(30),

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ErrorTypes, goalPlausibilityIssues, type AuthSession, type UserSettings, type UserSettingsUpdate } from '@app/contracts';
+import { ErrorTypes, goalPlausibilityIssues, REAUTHENTICATION_REQUIRED, SET_PASSWORD_RECENT_SIGN_IN_S, type AuthSession, type UserSettings, type UserSettingsUpdate } from '@app/contracts';
 import { badRequest, conflict, HttpError } from '../../lib/http-error.ts';
 import { hashPassword, verifyDummy } from '../auth/passwords.ts';
-import { assertStrongPassword, confirmPassword } from '../auth/service.ts';
+import { assertStrongPassword, authService, confirmPassword } from '../auth/service.ts';
 import { setPassword, updateUser, type UserRow } from '../auth/repository.ts';
 import { sessionFor } from '../auth/session.ts';
 import { subscriptionsService } from '../subscriptions/service.ts';
@@ -83,11 +83,43 @@ export function settingsService(app: FastifyInstance) {
       return sessionFor(app, await setPassword(db, user.id, await hashPassword(next)));
     },
 
-    async setFirstPassword(user: UserRow, next: string) {
+    /** Mails the code that proves the mailbox before a first password (only for an account without one). */
+    async mailSetPasswordCode(user: UserRow) {
       if (user.password_hash) throw badRequest('Your account already has a password: change it instead');
-      await assertStrongPassword(next, [user.email, user.username], 'new_password');
+      return authService(app).mailSetPasswordCode(user);
+    },
+
+    /**
+     * A first password is a new way into the account, so the token alone is not enough (a stolen one could set a
+     * password and keep the account): it takes a sign-in within SET_PASSWORD_RECENT_SIGN_IN_S (the token's `iat`),
+     * or the code mailed by mailSetPasswordCode. `issuedAt`: the request's token's iat (seconds), null if unknown.
+     */
+    async setFirstPassword(user: UserRow, next: string, proof: { code?: string; issuedAt: number | null }, ip: string) {
+      if (user.password_hash) throw badRequest('Your account already has a password: change it instead');
+      const strong = () => assertStrongPassword(next, [user.email, user.username], 'new_password');
+      let by: 'email_code' | 'recent_sign_in';
+      if (proof.code !== undefined) {
+        // The code is checked first; a weak password then answers 422 and leaves the code valid.
+        if (!(await authService(app).checkSetPasswordCode(user.id, proof.code, strong))) {
+          throw badRequest('Setting the password failed', 'Invalid or expired code. After 5 wrong tries a code stops working: request a new one.');
+        }
+        by = 'email_code';
+      } else {
+        await strong();
+        const age = proof.issuedAt === null ? Infinity : Date.now() / 1000 - proof.issuedAt;
+        if (!(age <= SET_PASSWORD_RECENT_SIGN_IN_S)) {
+          throw new HttpError(
+            403,
+            'To set a password, confirm it is you: enter the code we e-mail you, or sign in again',
+            REAUTHENTICATION_REQUIRED,
+            `A first password needs a sign-in within the last ${SET_PASSWORD_RECENT_SIGN_IN_S / 60} minutes, or the 6-digit code from POST /settings/set-password/code sent as "code".`,
+          );
+        }
+        by = 'recent_sign_in';
+      }
       // Adding a sign-in method revokes nothing, so the current token stays valid.
       await updateUser(db, user.id, { password_hash: await hashPassword(next) });
+      await app.audit({ action: 'password_set', actorId: user.id, email: user.email, ip, details: { proof: by } });
       return { message: 'Password set. You can now sign in with your e-mail and password.' };
     },
 

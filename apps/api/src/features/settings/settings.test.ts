@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import { clientFromNewIp, createTestApp, createUser, isErrorBody, STRONG_PASSWORD, type HttpClient, type TestApp } from '../../../test/helpers.ts';
+import { SignJWT } from 'jose';
+import { clientFromNewIp, createTestApp, createUser, isErrorBody, latestCode, STRONG_PASSWORD, waitFor, type HttpClient, type TestApp } from '../../../test/helpers.ts';
 import * as schema from '../../db/schema/index.ts';
 import { createNotification } from '../notifications/service.ts';
 
@@ -180,6 +181,73 @@ describe('passwords', () => {
     const res = await http.post('/settings/set-password', { new_password: 'Fresh-Orchard-Lantern-8' }, { token });
     expect(res.status).toBe(400);
     expect(res.json.detail.msg).toMatch(/already has a password/);
+  });
+});
+
+/** A verified account without a password (as made by Google or Apple sign-in), and its row. */
+async function passwordlessUser() {
+  const u = await createUser(t, { http });
+  const [row] = await t.database.db.update(schema.users).set({ password_hash: null }).where(eq(schema.users.id, u.user.id)).returning();
+  return { ...u, row: row! };
+}
+
+/** A valid access token of the user, issued (signed in) `secondsAgo` seconds ago and still unexpired. */
+const tokenIssuedAgo = (row: typeof schema.users.$inferSelect, secondsAgo: number) => {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ type: 'access', is_superuser: row.is_superuser, ver: row.token_version })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(row.id))
+    .setIssuedAt(now - secondsAgo)
+    .setExpirationTime(now + 3600)
+    .sign(new TextEncoder().encode(t.config.JWT_SECRET));
+};
+
+const hashOf = async (id: number) => (await t.database.db.select().from(schema.users).where(eq(schema.users.id, id)))[0]!.password_hash;
+
+describe('a first password needs a fresh proof (a stolen token alone must not take the account over)', () => {
+  it('an access token from a sign-in more than 10 minutes ago gets 403 reauthentication_required and sets nothing; a recent sign-in may', async () => {
+    const { row, email } = await passwordlessUser();
+    const stale = await tokenIssuedAgo(row, 11 * 60);
+    expect((await http.get('/auth/me', { token: stale })).status).toBe(200);
+    const res = await http.post('/settings/set-password', { new_password: 'Fresh-Orchard-Lantern-8' }, { token: stale });
+    expect(res.status).toBe(403);
+    expect(isErrorBody(res)).toBe(true);
+    expect(res.json.detail.type).toBe('reauthentication_required');
+    expect(res.json.detail.msg).toMatch(/code/);
+    expect(await hashOf(row.id)).toBeNull();
+    expect((await http.post('/auth/login', { email, password: 'Fresh-Orchard-Lantern-8' })).status).toBe(401);
+
+    const recent = await tokenIssuedAgo(row, 60);
+    expect((await http.post('/settings/set-password', { new_password: 'Fresh-Orchard-Lantern-8' }, { token: recent })).status).toBe(200);
+    expect((await http.post('/auth/login', { email, password: 'Fresh-Orchard-Lantern-8' })).status).toBe(200);
+  });
+
+  it('or a 6-digit code mailed to the address: a wrong code is refused, a weak password keeps the code, the right code sets it once', async () => {
+    const { row, email } = await passwordlessUser();
+    const stale = await tokenIssuedAgo(row, 3600);
+    const registrationCode = latestCode(t.config.outboxDir, email);
+    const sent = await http.post('/settings/set-password/code', undefined, { token: stale });
+    expect(sent.status).toBe(200);
+    expect(sent.json.message).toMatch(/code/);
+    const code = await waitFor(async () => { const c = latestCode(t.config.outboxDir, email); return c !== registrationCode ? c : null; });
+    // One mail a minute.
+    const again = await http.post('/settings/set-password/code', undefined, { token: stale });
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const bad = await http.post('/settings/set-password', { new_password: 'Fresh-Orchard-Lantern-8', code: wrong }, { token: stale });
+    expect(bad.status).toBe(400);
+    expect(isErrorBody(bad)).toBe(true);
+    expect(await hashOf(row.id)).toBeNull();
+    const weak = await http.post('/settings/set-password', { new_password: 'password1234', code }, { token: stale });
+    expect(weak.status).toBe(422);
+    expect(await hashOf(row.id)).toBeNull();
+    const ok = await http.post('/settings/set-password', { new_password: 'Fresh-Orchard-Lantern-8', code }, { token: stale });
+    expect(ok.status).toBe(200);
+    expect((await http.post('/auth/login', { email, password: 'Fresh-Orchard-Lantern-8' })).status).toBe(200);
+    // An account with a password changes it instead, and gets no code.
+    expect((await http.post('/settings/set-password/code', undefined, { token: stale })).status).toBe(400);
   });
 });
 

@@ -5,12 +5,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { UsernameSchema } from '@app/contracts/auth';
+import { REAUTHENTICATION_REQUIRED } from '@app/contracts/settings';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { notify } from '../../components/feedback/notify';
 import { MIN_PASSWORD_SCORE, PasswordField } from '../../components/password-field';
-import { errorText } from '../../lib/errors';
+import { errorDetail, errorText } from '../../lib/errors';
 import { selectUser, signIn, userUpdated } from '../../lib/session';
-import { useChangePasswordMutation, useLazyCheckUsernameQuery, useSetPasswordMutation, useSignInMethodsQuery, useUpdateProfileMutation } from './api';
+import { useChangePasswordMutation, useLazyCheckUsernameQuery, useRequestSetPasswordCodeMutation, useSetPasswordMutation, useSignInMethodsQuery, useUpdateProfileMutation } from './api';
 import { SectionCard } from './section-card';
 
 function UsernameForm() {
@@ -61,27 +62,43 @@ function UsernameForm() {
   );
 }
 
-/** Change the password, or set one when the account has none (`hasPassword` false): then no current password is asked. */
+/**
+ * Change the password, or set one when the account has none (`hasPassword` false): then no current password is asked,
+ * but a sign-in older than 10 minutes must enter a code the server e-mails (asked for when the server says so).
+ */
 function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
+  const [code, setCode] = useState<string | null>(null);
   const [score, setScore] = useState<number | null>(null);
   const [change, changing] = useChangePasswordMutation();
   const [set, setting] = useSetPasswordMutation();
-  const busy = changing.isLoading || setting.isLoading;
-  const ready = (!hasPassword || current.length > 0) && next.length >= 10 && score !== null && score >= MIN_PASSWORD_SCORE;
+  const [requestCode, requesting] = useRequestSetPasswordCodeMutation();
+  const busy = changing.isLoading || setting.isLoading || requesting.isLoading;
+  const ready = (!hasPassword || current.length > 0) && next.length >= 10 && score !== null && score >= MIN_PASSWORD_SCORE && (code === null || /^\d{6}$/.test(code));
 
   async function submit() {
     try {
       // A change revokes every earlier token and answers the new session; a first password revokes nothing.
       if (hasPassword) dispatch(signIn(await change({ current_password: current, new_password: next }).unwrap()));
-      else await set({ new_password: next }).unwrap();
+      else await set({ new_password: next, ...(code !== null ? { code } : {}) }).unwrap();
       setCurrent('');
       setNext('');
+      setCode(null);
       notify.success(hasPassword ? 'Password changed. Other devices have been signed out.' : 'Password set. You can now sign in with your e-mail and this password.');
     } catch (e) {
+      if (!hasPassword && code === null && errorDetail(e).type === REAUTHENTICATION_REQUIRED) {
+        // The sign-in is not recent: the server mails a code that proves it is the account's owner.
+        try {
+          notify.info((await requestCode().unwrap()).message);
+          setCode('');
+        } catch (e2) {
+          notify.error(errorText(e2, 'Sending the code failed'));
+        }
+        return;
+      }
       notify.error(errorText(e, hasPassword ? 'Password change failed' : 'Setting the password failed'));
     }
   }
@@ -91,6 +108,10 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
       <input type="text" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
       {hasPassword && <PasswordField label="Current password" autoComplete="current-password" value={current} onChange={setCurrent} />}
       <PasswordField label="New password" autoComplete="new-password" value={next} onChange={setNext} meter onScore={setScore} userInputs={[user?.email ?? '', user?.username ?? '']} />
+      {code !== null && (
+        <TextField label="Code from your e-mail" value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))} autoComplete="one-time-code"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }} helperText={`We sent a 6-digit code to ${user?.email ?? 'your e-mail address'}`} sx={{ maxWidth: 200 }} />
+      )}
       <Button type="submit" variant="contained" disabled={!ready || busy} sx={{ alignSelf: 'flex-start' }}>
         {hasPassword ? (busy ? 'Changing…' : 'Change password') : busy ? 'Setting…' : 'Set password'}
       </Button>

@@ -20,11 +20,15 @@ export const settingsApi = api.injectEndpoints({
     }),
     /** Whether the account has a password (an account made by Google or Apple sign-in, or whose pending password was dropped, has none). */
     signInMethods: build.query<{ has_password: boolean }, void>({ query: () => '/auth/social', providesTags: ['User'] }),
-    /** A first password; the session stays as it is (adding a way to sign in revokes nothing). */
-    setPassword: build.mutation<Message, { new_password: string }>({
+    /**
+     * A first password; the session stays as it is (adding a way to sign in revokes nothing). It needs a sign-in in the
+     * last 10 minutes or the e-mailed `code` (requestSetPasswordCode); without either the answer is 403 reauthentication_required.
+     */
+    setPassword: build.mutation<Message, { new_password: string; code?: string }>({
       query: (body) => ({ url: '/settings/set-password', method: 'POST', body }),
       invalidatesTags: ['User'],
     }),
+    requestSetPasswordCode: build.mutation<Message, void>({ query: () => ({ url: '/settings/set-password/code', method: 'POST' }) }),
     deleteAccount: build.mutation<Message, { password: string }>({
       query: (body) => ({ url: '/profile', method: 'DELETE', body }),
     }),
@@ -39,5 +43,6 @@ export const {
   useChangePasswordMutation,
   useSignInMethodsQuery,
   useSetPasswordMutation,
+  useRequestSetPasswordCodeMutation,
   useDeleteAccountMutation,
 } = settingsApi;
