@@ -66,8 +66,9 @@ export class FairShare {
   private running = 0;
   private readonly runningBy = new Map<number, number>();
   private readonly queues = new Map<number, Waiting[]>();
-  /** Users with waiting calls, in the order they are served next. */
-  private ring: number[] = [];
+  /** When each user with calls running or waiting was last served (a start counter): the least recently served goes next. */
+  private readonly lastServed = new Map<number, number>();
+  private served = 0;
   /** Totals for /metrics and the bench. */
   readonly stats = { started: 0, refused: 0, aborted: 0, timedOut: 0 };
 
@@ -141,6 +142,7 @@ export class FairShare {
   private take(userId: number) {
     this.running++;
     this.runningBy.set(userId, (this.runningBy.get(userId) ?? 0) + 1);
+    this.lastServed.set(userId, ++this.served);
   }
 
   private acquire(userId: number, signal?: AbortSignal, background = false): Promise<void> {
@@ -174,45 +176,48 @@ export class FairShare {
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       queue.push(entry);
-      if (!this.queues.has(userId)) {
-        this.queues.set(userId, queue);
-        this.ring.push(userId);
-      }
+      if (!this.queues.has(userId)) this.queues.set(userId, queue);
     });
   }
 
   private dropUser(userId: number) {
     this.queues.delete(userId);
-    this.ring = this.ring.filter((u) => u !== userId);
+    if (!this.runningBy.has(userId)) this.lastServed.delete(userId);
   }
 
   private release(userId: number) {
     this.running--;
     const n = (this.runningBy.get(userId) ?? 1) - 1;
     if (n > 0) this.runningBy.set(userId, n);
-    else this.runningBy.delete(userId);
+    else {
+      this.runningBy.delete(userId);
+      if (!this.queues.has(userId)) this.lastServed.delete(userId);
+    }
     this.pump();
   }
 
-  /** Starts waiting calls while slots are free: the next user in the ring who may run one more, round robin. */
+  /**
+   * Starts waiting calls while slots are free: of the users who may run one more, the one served least recently (one
+   * never served yet first). A user who queued 20 calls gets its second only after every other waiting user's first.
+   */
   private pump() {
-    let scanned = 0;
-    while (this.running < this.options.slots && this.ring.length && scanned < this.ring.length) {
-      const userId = this.ring[0]!;
-      if (!this.canStart(userId)) {
-        // At its own share: the next user's turn; this one keeps its place behind them.
-        this.ring.push(this.ring.shift()!);
-        scanned++;
-        continue;
+    while (this.running < this.options.slots) {
+      let next: number | null = null;
+      let best = Infinity;
+      for (const userId of this.queues.keys()) {
+        if (!this.canStart(userId)) continue;
+        const at = this.lastServed.get(userId) ?? 0;
+        if (at < best) {
+          best = at;
+          next = userId;
+        }
       }
-      scanned = 0;
-      const queue = this.queues.get(userId)!;
-      const next = queue.shift()!;
-      this.ring.shift();
-      if (queue.length) this.ring.push(userId);
-      else this.queues.delete(userId);
-      this.take(userId);
-      next.start();
+      if (next == null) return;
+      const queue = this.queues.get(next)!;
+      const entry = queue.shift()!;
+      if (!queue.length) this.queues.delete(next);
+      this.take(next);
+      entry.start();
     }
   }
 
