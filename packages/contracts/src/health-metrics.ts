@@ -53,10 +53,67 @@ export const SleepUpdateSchema = z.object({ date: LocalDateSchema.optional(), st
 export const SleepEntrySchema = z.object({ id: z.number(), date: z.string(), start: z.string(), end: z.string(), duration_hours: z.number(), quality: z.number().nullable(), source: z.string(), source_id: z.string().nullable(), created_at: z.string() }).meta({ id: 'SleepEntry' });
 export type SleepEntry = z.infer<typeof SleepEntrySchema>;
 
+/** Caps of POST /health-metrics/sync-status (a probe stored 900 KB × any number of sources: 27 MB in 5 s). */
+export const SYNC_LIMITS = {
+  /** Sources (healthkit, health_connect, …) one user may keep a status for. */
+  sourcesPerUser: 20,
+  /** `details` as JSON, in UTF-8 bytes. */
+  detailsBytes: 16_384,
+  /** Keys of `details` or of any object inside it, and each key's length. */
+  keys: 50,
+  keyLength: 64,
+  /** A text inside `details`. */
+  textLength: 1_000,
+  /** An array inside `details`. */
+  arrayItems: 100,
+  /** Objects and arrays nested inside `details` (details: { a: { b: [1] } } is 3). */
+  depth: 3,
+  /** Writes by one user per hour (429 with Retry-After past it). */
+  writesPerHour: 120,
+} as const;
+
+/** The first rule of SYNC_LIMITS a details value breaks, with where, or null. */
+function detailsIssue(value: unknown, path: (string | number)[], depth: number): { msg: string; path: (string | number)[] } | null {
+  const L = SYNC_LIMITS;
+  if (typeof value === 'string') return value.length > L.textLength ? { msg: `A text in details may be at most ${L.textLength} characters`, path } : null;
+  if (value === null || typeof value !== 'object') return null;
+  if (depth > L.depth) return { msg: `details may be nested at most ${L.depth} levels deep`, path };
+  if (Array.isArray(value)) {
+    if (value.length > L.arrayItems) return { msg: `A list in details may hold at most ${L.arrayItems} items`, path };
+    for (let i = 0; i < value.length; i++) {
+      const issue = detailsIssue(value[i], [...path, i], depth + 1);
+      if (issue) return issue;
+    }
+    return null;
+  }
+  const keys = Object.keys(value);
+  if (keys.length > L.keys) return { msg: `An object in details may have at most ${L.keys} keys`, path };
+  for (const k of keys) {
+    if (k.length > L.keyLength) return { msg: `A key in details may be at most ${L.keyLength} characters`, path: [...path, k.slice(0, L.keyLength)] };
+    const issue = detailsIssue((value as Record<string, unknown>)[k], [...path, k], depth + 1);
+    if (issue) return issue;
+  }
+  return null;
+}
+
+/**
+ * Free-form notes of a sync (counts, the range synced), bounded: at most SYNC_LIMITS.detailsBytes of JSON, texts,
+ * lists, keys and nesting within their caps. Each refusal is a 422 that names the cap it broke.
+ */
+export const SyncDetailsSchema = z.record(z.string(), z.unknown()).superRefine((details, ctx) => {
+  const bytes = new TextEncoder().encode(JSON.stringify(details)).length;
+  if (bytes > SYNC_LIMITS.detailsBytes) {
+    ctx.addIssue({ code: 'custom', message: `details may hold at most ${SYNC_LIMITS.detailsBytes} bytes (16 KB) of JSON; this one has ${bytes}` });
+    return;
+  }
+  const issue = detailsIssue(details, [], 0);
+  if (issue) ctx.addIssue({ code: 'custom', message: issue.msg, path: issue.path });
+});
+
 export const SyncStatusBodySchema = z.object({
   source: origin.source,
   last_synced_at: z.iso.datetime({ offset: true, error: 'last_synced_at must be an ISO date-time' }),
-  details: z.record(z.string(), z.unknown()).optional(),
+  details: SyncDetailsSchema.optional(),
 });
 export const SyncStatusSchema = z.object({ source: z.string(), last_synced_at: z.string(), details: z.record(z.string(), z.unknown()) }).meta({ id: 'HealthSyncStatus' });
 export type SyncStatus = z.infer<typeof SyncStatusSchema>;

@@ -184,3 +184,63 @@ describe('units, birth year and sex settings', () => {
     for (const body of [{ units: 'stones' }, { birth_year: 1800 }, { sex: 'x' }]) expect((await t.http.put('/user-settings', body, { token: tk })).status).toBe(422);
   });
 });
+
+describe('sync status: bounded in size, sources and writes', () => {
+  const at = '2026-01-05T08:00:00Z';
+  const sync = (tk: string, body: Record<string, unknown>) => t.http.post('/health-metrics/sync-status', { source: 'healthkit', last_synced_at: at, ...body }, { token: tk });
+
+  it('refuses an oversized, too long, too wide or too deep details with a 422 that names the cap, and stores none of them', async () => {
+    const { token: tk } = await makeUser(t);
+    const deep = { a: { b: { c: { d: { e: 1 } } } } };
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ blob: 'x'.repeat(900_000) }, /16384 bytes/],
+      [{ blob: 'é'.repeat(9_000) }, /16384 bytes/],
+      [{ note: 'x'.repeat(1_001) }, /1000 characters/],
+      [{ list: Array.from({ length: 101 }, (_, i) => i) }, /100 items/],
+      [Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i])), /50 keys/],
+      [{ ['k'.repeat(65)]: 1 }, /64 characters/],
+      [deep, /nested/],
+    ];
+    for (const [details, msg] of cases) {
+      const res = await sync(tk, { details });
+      expect(res.status, JSON.stringify(details).slice(0, 60)).toBe(422);
+      expect(isErrorBody(res)).toBe(true);
+      expect(res.json.detail.type).toBe('validation_error');
+      expect(res.json.detail.errors[0].loc.slice(0, 2)).toEqual(['body', 'details']);
+      expect(res.json.detail.msg).toMatch(msg);
+    }
+    expect((await t.http.get('/health-metrics/sync-status', { token: tk })).json).toEqual([]);
+    // What the app sends is well inside the caps.
+    const ok = await sync(tk, { details: { from: '2025-12-01T00:00:00Z', weights: 3, workouts: 1, sleep: 7, skipped: 0, failed: 0, nested: { a: { b: [1, 2] } } } });
+    expect(ok.status).toBe(200);
+  });
+
+  it('keeps at most 20 sources a user: a 21st new source is 422, a known one still updates, other users are not affected', async () => {
+    const { token: tk } = await makeUser(t);
+    for (let i = 0; i < 20; i++) expect((await sync(tk, { source: `app-${i}` })).status).toBe(200);
+    const extra = await sync(tk, { source: 'app-20' });
+    expect(extra.status).toBe(422);
+    expect(isErrorBody(extra)).toBe(true);
+    expect(extra.json.detail.msg).toMatch(/at most 20 sources/);
+    expect(extra.json.detail.errors[0].loc).toEqual(['body', 'source']);
+    expect((await sync(tk, { source: 'app-7', details: { n: 1 } })).status).toBe(200);
+    expect((await t.http.get('/health-metrics/sync-status', { token: tk })).json).toHaveLength(20);
+    expect((await sync(otherToken, { source: 'app-20' })).status).toBe(200);
+  });
+
+  it('answers 429 with Retry-After past 120 writes an hour by one user, counted per user', async () => {
+    const { token: flood } = await makeUser(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i++) statuses.push((await sync(flood, { details: { i } })).status);
+    expect(statuses.slice(0, 120).every((s) => s === 200)).toBe(true);
+    expect(statuses[120]).toBe(429);
+    const last = await sync(flood, {});
+    expect(last.status).toBe(429);
+    expect(isErrorBody(last)).toBe(true);
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    const { token: calm } = await makeUser(t);
+    expect((await sync(calm, {})).status).toBe(200);
+    // Reading is not a write.
+    expect((await t.http.get('/health-metrics/sync-status', { token: flood })).status).toBe(200);
+  });
+});

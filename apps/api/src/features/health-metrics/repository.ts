@@ -105,13 +105,30 @@ export async function nearestWeight(db: Db, userId: number, date: string, days: 
   return row;
 }
 
-export async function upsertSync(db: Db, userId: number, source: string, lastSyncedAt: Date, details: Record<string, unknown>): Promise<SyncRow> {
-  const [row] = await db
-    .insert(health_sync_status)
-    .values({ user_id: userId, source, last_synced_at: lastSyncedAt, details })
-    .onConflictDoUpdate({ target: [health_sync_status.user_id, health_sync_status.source], set: { last_synced_at: lastSyncedAt, details, updated_at: new Date() } })
-    .returning();
-  return row!;
+/**
+ * Saves a source's status, unless it would be a new source past `maxSources` (then undefined). The user's
+ * transaction-scoped advisory lock makes the count and the insert one step, so parallel syncs of new sources
+ * (on one process or several) cannot pass the cap together.
+ */
+export async function upsertSync(db: Db, userId: number, source: string, lastSyncedAt: Date, details: Record<string, unknown>, maxSources: number): Promise<SyncRow | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('health-sync-status'), ${userId})`);
+    const [{ others }] = await tx
+      .select({ others: sql<number>`count(*)`.mapWith(Number) })
+      .from(health_sync_status)
+      .where(and(eq(health_sync_status.user_id, userId), sql`${health_sync_status.source} <> ${source}`));
+    const [known] = await tx
+      .select({ source: health_sync_status.source })
+      .from(health_sync_status)
+      .where(and(eq(health_sync_status.user_id, userId), eq(health_sync_status.source, source)));
+    if (!known && others >= maxSources) return undefined;
+    const [row] = await tx
+      .insert(health_sync_status)
+      .values({ user_id: userId, source, last_synced_at: lastSyncedAt, details })
+      .onConflictDoUpdate({ target: [health_sync_status.user_id, health_sync_status.source], set: { last_synced_at: lastSyncedAt, details, updated_at: new Date() } })
+      .returning();
+    return row!;
+  });
 }
 
 export async function syncStatuses(db: Db, userId: number): Promise<SyncRow[]> {

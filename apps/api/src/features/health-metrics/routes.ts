@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,6 +13,7 @@ import {
   SleepEntrySchema,
   SleepUpdateSchema,
   SyncStatusBodySchema,
+  SYNC_LIMITS,
   SyncStatusSchema,
   WeightCreateSchema,
   WeightEntrySchema,
@@ -27,6 +28,8 @@ import * as service from './service.ts';
 
 const updateSchemas = { weight: WeightUpdateSchema, intake: IntakeUpdateSchema, workout: WorkoutUpdateSchema, sleep: SleepUpdateSchema } as const;
 const AnyEntrySchema = z.union([WeightEntrySchema, IntakeEntrySchema, WorkoutEntrySchema, SleepEntrySchema]);
+/** Sync-status writes per user (counted in the database: every process shares it); 429 with Retry-After past it. */
+const SYNC_WRITE_LIMIT = { rateLimit: { max: SYNC_LIMITS.writesPerHour, timeWindow: '1 hour', hook: 'preHandler' as const, keyGenerator: (req: FastifyRequest) => `user:${req.user.id}` } };
 
 /** Weight, a day's intake from another app, workouts, sleep and sync status. 201 when created, 200 when a re-sync updated. */
 export default async function healthMetricsRoutes(app: FastifyInstance) {
@@ -53,7 +56,7 @@ export default async function healthMetricsRoutes(app: FastifyInstance) {
     return reply.code(s.created ? 201 : 200).send(s.entry);
   },
   );
-  r.post('/health-metrics/sync-status', { schema: { tags, body: SyncStatusBodySchema, response: { 200: SyncStatusSchema, ...errorResponses } } }, async (req) =>
+  r.post('/health-metrics/sync-status', { config: SYNC_WRITE_LIMIT, schema: { tags, body: SyncStatusBodySchema, response: { 200: SyncStatusSchema, ...errorResponses } } }, async (req) =>
     service.saveSync(app.db, req.user.id, req.body),
   );
   r.get('/health-metrics/sync-status', { schema: { tags, response: { 200: z.array(SyncStatusSchema), ...errorResponses } } }, async (req) => service.syncStatuses(app.db, req.user.id));

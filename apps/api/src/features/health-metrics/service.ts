@@ -2,6 +2,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, differenceInCalendarDays, format, parseISO, subDays } from 'date-fns';
 import type { z } from 'zod';
+import { SYNC_LIMITS } from '@app/contracts';
 import type {
   HealthMetricList,
   HealthMetricType,
@@ -125,8 +126,12 @@ export async function saveSleep(db: Db, userId: number, b: In<typeof SleepCreate
 }
 
 const toSync = (r: repo.SyncRow): SyncStatus => ({ source: r.source, last_synced_at: iso(r.last_synced_at), details: r.details });
+/** A source's status; a user keeps at most SYNC_LIMITS.sourcesPerUser sources (the details' caps are the schema's). */
 export async function saveSync(db: Db, userId: number, b: In<typeof SyncStatusBodySchema>): Promise<SyncStatus> {
-  return toSync(await repo.upsertSync(db, userId, b.source, new Date(b.last_synced_at), b.details ?? {}));
+  const max = SYNC_LIMITS.sourcesPerUser;
+  const row = await repo.upsertSync(db, userId, b.source, new Date(b.last_synced_at), b.details ?? {}, max);
+  if (!row) throw unprocessable(`You can keep a sync status for at most ${max} sources; ${b.source} would be one more`, ['body', 'source'], 'too_many_sources');
+  return toSync(row);
 }
 export async function syncStatuses(db: Db, userId: number): Promise<SyncStatus[]> {
   return (await repo.syncStatuses(db, userId)).map(toSync);
