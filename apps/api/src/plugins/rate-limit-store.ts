@@ -53,8 +53,11 @@ export function postgresRateLimitStore(db: Db) {
     }
 
     // The typings say RouteOptions; at run time the merged params carry the route as `routeInfo`.
+    // Routes with the same `groupId` share one count (meal options and what-to-eat are one allowance).
     child(routeOptions: object) {
-      const { method, url } = (routeOptions as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
+      const { groupId, routeInfo } = routeOptions as { groupId?: string; routeInfo?: { method?: string | string[]; url?: string } };
+      if (groupId) return new PostgresRateLimitStore(undefined, `${this.prefix}group:${groupId}-`);
+      const { method, url } = routeInfo ?? {};
       return new PostgresRateLimitStore(undefined, `${this.prefix}${method ?? ''}${url ?? ''}-`);
     }
   };

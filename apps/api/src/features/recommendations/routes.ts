@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import {
@@ -58,6 +58,9 @@ export const suggestionShare = new FairShare({
   busyMessage: 'You already have meal suggestions being worked out. Please wait for them and try again.',
 });
 
+/** Meal suggestions per user an hour, counted in the database (the app asks once per screen visit). */
+export const SUGGESTION_RATE = { max: 300, timeWindow: '1 hour', hook: 'preHandler' as const, keyGenerator: (req: FastifyRequest) => `suggestions:user:${req.user.id}` };
+
 /** Daily meal plan and "what to eat" (spec §7 Recommendations). */
 export default async function recommendationsRoutes(fastify: FastifyInstance) {
   await fastify.register(jobs);
@@ -110,11 +113,13 @@ export default async function recommendationsRoutes(fastify: FastifyInstance) {
   });
 
   app.get('/recommendations/meal', {
+    config: { rateLimit: { ...SUGGESTION_RATE, groupId: 'suggestions' } },
     schema: { tags, summary: 'Options for the next (or given) meal that fit what is left today', querystring: MealOptionsQuerySchema, response: { 200: MealOptionsSchema, ...errorResponses } },
     handler: async (req, reply) => fairly(suggestionShare, req, reply, (signal) => mealOptions(fastify, req.user.id, req.query, { signal })),
   });
 
   app.post('/recommendations/what-to-eat', {
+    config: { rateLimit: { ...SUGGESTION_RATE, groupId: 'suggestions' } },
     schema: { tags, summary: 'Options for the next (or given) meal; meal_type, timestamp and count from the body or the query (the body wins)', querystring: WhatToEatQuerySchema, body: WhatToEatBodySchema, response: { 200: MealOptionsSchema, ...errorResponses } },
     handler: async (req, reply) => {
       const b = req.body ?? {};
