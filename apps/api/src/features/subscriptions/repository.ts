@@ -104,3 +104,49 @@ export async function userByPurchaseUuid(db: Executor, uuid: string): Promise<nu
 export async function releaseEvent(db: Executor, id: string) {
   await db.delete(store_events).where(eq(store_events.id, id));
 }
+
+/**
+ * What the stores last said about one purchase (an App Store original transaction, a Stripe subscription):
+ * the store's time of the last notification or event applied, whether the purchase has ended for good, and
+ * (App Store) the transaction that said so. Kept as one row of store_events with the id
+ * `purchase:<platform>:<key>`, so it holds where no subscription row exists yet (Apple reports a refund
+ * before the app verified the purchase; Stripe's deletion arrives before its creation).
+ */
+export interface PurchaseMark {
+  /** Apple's notification signedDate or Stripe's event created, in ms. */
+  at: number | null;
+  /** refunded, revoked, expired or cancelled: final for `transactionId` (App Store) or the subscription (Stripe). */
+  ended: string | null;
+  transactionId: string | null;
+  /** That transaction's purchase and expiry dates, in ms. */
+  purchasedAt: number | null;
+  expiresAt: number | null;
+}
+
+const PURCHASE_MARK = 'purchase_mark';
+const markId = (platform: string, key: string) => `purchase:${platform}:${key}`;
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
+
+/**
+ * Reads a purchase's mark and locks it until the transaction `db` ends: every change to that purchase goes
+ * through this lock, so a store notification and a receipt for the same purchase are applied one after the
+ * other, never interleaved. Call inside `db.transaction`.
+ */
+export async function lockPurchase(db: Executor, platform: string, key: string): Promise<PurchaseMark> {
+  const [row] = await db
+    .insert(store_events)
+    .values({ id: markId(platform, key), platform, type: PURCHASE_MARK, payload: {} })
+    // A no-op update of the existing row: ON CONFLICT DO UPDATE locks it.
+    .onConflictDoUpdate({ target: store_events.id, set: { type: sql`${store_events.type}` } })
+    .returning({ payload: store_events.payload });
+  const p = row?.payload ?? {};
+  return { at: num(p.at), ended: str(p.ended), transactionId: str(p.transaction_id), purchasedAt: num(p.purchased_at), expiresAt: num(p.expires_at) };
+}
+
+export async function markPurchase(db: Executor, platform: string, key: string, mark: PurchaseMark) {
+  await db
+    .update(store_events)
+    .set({ payload: { at: mark.at, ended: mark.ended, transaction_id: mark.transactionId, purchased_at: mark.purchasedAt, expires_at: mark.expiresAt }, received_at: new Date() })
+    .where(eq(store_events.id, markId(platform, key)));
+}

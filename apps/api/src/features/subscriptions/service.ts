@@ -35,6 +35,63 @@ const isUniqueViolation = (e: unknown) => {
 };
 const OTHER_ACCOUNT = 'This purchase is already linked to another account';
 
+/** Statuses that end a purchase for good (App Store: for the transaction that ended it and older ones). */
+const ENDED = new Set(['refunded', 'revoked', 'expired', 'cancelled']);
+/**
+ * Stripe: a cancelled subscription is final (Stripe never reactivates one; a new purchase is a new
+ * subscription id). Its 'expired' is not: unpaid and paused subscriptions come back when paid or resumed.
+ */
+const STRIPE_ENDED = new Set(['refunded', 'revoked', 'cancelled']);
+/** App Store notifications that end the transaction they carry, and the status they leave. */
+const APPLE_ENDS: Record<string, 'refunded' | 'revoked' | 'expired'> = { REFUND: 'refunded', REVOKE: 'revoked', EXPIRED: 'expired', GRACE_PERIOD_EXPIRED: 'expired' };
+
+const latest = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
+const later = (a: Date | null | undefined, b: Date | null | undefined) => (!a ? (b ?? null) : !b ? a : a > b ? a : b);
+
+function endedReason(status: string) {
+  if (status === 'expired') return 'This subscription has expired';
+  if (status === 'cancelled') return 'This subscription has ended';
+  return 'This purchase was refunded or revoked';
+}
+
+/** The App Store transaction last applied to a purchase, and whether it ended the purchase. */
+interface AppleRef {
+  transactionId: string | null;
+  purchasedAt: Date | null;
+  expiresAt: Date | null;
+  ended: string | null;
+}
+
+/** From the purchase's row once verified; before that (no row, or a pending one) from its mark. */
+function appleRef(row: repo.SubscriptionRow | null, mark: repo.PurchaseMark): AppleRef | null {
+  const date = (ms: number | null) => (ms === null ? null : new Date(ms));
+  if (row && row.status !== 'pending') return { transactionId: row.latest_transaction_id, purchasedAt: row.starts_at, expiresAt: row.expires_at, ended: ENDED.has(row.status) ? row.status : null };
+  if (mark.transactionId || mark.purchasedAt !== null || mark.ended) return { transactionId: mark.transactionId, purchasedAt: date(mark.purchasedAt), expiresAt: date(mark.expiresAt), ended: mark.ended };
+  return null;
+}
+
+const markOf = (ref: AppleRef) => ({ transactionId: ref.transactionId, purchasedAt: ref.purchasedAt?.getTime() ?? null, expiresAt: ref.expiresAt?.getTime() ?? null, ended: ref.ended });
+const refOf = (tx: AppleTransaction): AppleRef => ({ transactionId: tx.transactionId, purchasedAt: tx.purchaseDate, expiresAt: tx.expiresDate, ended: null });
+
+/**
+ * Where a transaction stands against the one last applied: the same transaction, a newer one (a new
+ * transaction id bought later, or bought at the same time and running longer: a renewal, a new purchase
+ * after an end) or an older one. Without dates to compare, a different transaction counts as older: it
+ * can never reopen or extend.
+ */
+function orderOf(tx: AppleTransaction, ref: AppleRef | null): 'newer' | 'same' | 'older' {
+  if (!ref || (!ref.transactionId && !ref.purchasedAt)) return 'newer';
+  if (tx.transactionId && tx.transactionId === ref.transactionId) return 'same';
+  const bought = tx.purchaseDate?.getTime() ?? null;
+  const before = ref.purchasedAt?.getTime() ?? null;
+  if (bought === null || before === null) return 'older';
+  if (bought === before) {
+    if (!ref.transactionId) return 'same';
+    return tx.expiresDate && ref.expiresAt && tx.expiresDate > ref.expiresAt ? 'newer' : 'older';
+  }
+  return bought > before ? 'newer' : 'older';
+}
+
 export function subscriptionsService(app: FastifyInstance) {
   const db = app.db;
   const apple = appleStore(app.config);
@@ -75,9 +132,50 @@ export function subscriptionsService(app: FastifyInstance) {
   }
 
   /**
+   * What an App Store notification changes on its purchase (null: nothing), and the transaction it leaves
+   * as the one applied. `order` places its transaction against `ref`, the one applied before.
+   */
+  function appleChange(n: AppleNotification, type: string, tx: AppleTransaction, order: 'newer' | 'same' | 'older', ref: AppleRef | null, row: repo.SubscriptionRow | null, now: Date): { set: Partial<repo.NewSubscription>; ref: AppleRef } | null {
+    const own = tx.tier ? appleFields(tx, now) : { latest_transaction_id: tx.transactionId, starts_at: tx.purchaseDate, expires_at: tx.expiresDate };
+    // A newer transaction brings its own fields; the same or an older one never replaces the one applied.
+    const base: Partial<repo.NewSubscription> = order === 'newer' ? own : {};
+    const applied = order === 'newer' || !ref ? refOf(tx) : ref;
+    const ends = APPLE_ENDS[type];
+    if (ends === 'refunded' || ends === 'revoked') {
+      const when = tx.revocationDate ?? now;
+      // A refund of an earlier transaction, made before the one in force was bought, leaves that one alone.
+      if (order === 'older' && ref?.purchasedAt && when < ref.purchasedAt) return null;
+      return { set: { ...base, status: ends, ended_at: when, auto_renew: false }, ref: { ...applied, ended: ends } };
+    }
+    if (ends === 'expired') {
+      // An older transaction's expiry (a newer one renewed it), or one already ended (a refund stays a refund).
+      if (order === 'older' || (order === 'same' && ref?.ended)) return null;
+      return { set: { ...base, status: 'expired', ended_at: tx.expiresDate ?? now, auto_renew: false }, ref: { ...applied, ended: 'expired' } };
+    }
+    if (order === 'older') return null;
+    const reversed = type === 'REFUND_REVERSED' && ref?.ended === 'refunded' && !tx.revocationDate;
+    // Final for this transaction: only Apple reversing its own refund (signed after the refund) reinstates it.
+    if (order === 'same' && ref?.ended && !reversed) return null;
+    const set: Partial<repo.NewSubscription> = order === 'newer' || reversed ? own : { ...own, expires_at: later(row?.expires_at, tx.expiresDate) };
+    const open = (set.status ?? row?.status) === 'active';
+    if (!open) set.auto_renew = false;
+    else if (type === 'DID_CHANGE_RENEWAL_STATUS') set.auto_renew = n.subtype === 'AUTO_RENEW_ENABLED';
+    else if (typeof n.renewal?.autoRenewStatus === 'number') set.auto_renew = n.renewal.autoRenewStatus === 1;
+    else if (order === 'same' && !reversed) delete set.auto_renew; // nothing new said about renewal
+    if (type === 'DID_FAIL_TO_RENEW' && n.subtype === 'GRACE_PERIOD' && n.renewal?.gracePeriodExpiresDate) {
+      set.expires_at = later(set.expires_at, new Date(n.renewal.gracePeriodExpiresDate));
+    }
+    const status = set.status ?? row?.status ?? 'active';
+    return { set, ref: { ...applied, ended: ENDED.has(status) ? status : null } };
+  }
+
+  /**
    * Binds a verified App Store purchase to the user: refused when it belongs to another account (by its
    * original transaction id, or by an appAccountToken that is not this user's purchase uuid), was
-   * refunded or revoked, has expired, or sells a product we do not know.
+   * refunded or revoked, has expired, or sells a product we do not know. A purchase that ended (refunded,
+   * revoked, expired) stays ended for the transaction that ended it and every older one: only a newer
+   * transaction (a renewal or a new purchase) opens the tier again. The same or an older transaction of a
+   * purchase in force changes nothing (it never moves expires_at back).
    */
   async function applyReceipt(user: UserRow, jws: string, pendingId: number | null, ip: string) {
     const tx = await apple.verifyTransaction(jws);
@@ -87,18 +185,24 @@ export function subscriptionsService(app: FastifyInstance) {
     if (tx.revocationDate) throw receiptRefused('This purchase was refunded or revoked');
     if (tx.expiresDate && tx.expiresDate <= now) throw receiptRefused('This subscription has expired');
     const fields = { ...appleFields(tx, now), platform: 'apple' };
-    const existing = await repo.findByOriginal(db, 'apple', tx.originalTransactionId);
-    if (existing && existing.user_id !== user.id) throw conflict(OTHER_ACCOUNT);
     let row: repo.SubscriptionRow;
     try {
-      if (existing) {
-        row = (await repo.update(db, existing.id, fields))!;
-        if (pendingId && pendingId !== existing.id) await repo.update(db, pendingId, { status: 'cancelled', ended_at: now });
-      } else if (pendingId) {
-        row = (await repo.update(db, pendingId, fields))!;
-      } else {
-        row = await repo.insert(db, { ...fields, user_id: user.id } as repo.NewSubscription);
-      }
+      row = await db.transaction(async (q) => {
+        const mark = await repo.lockPurchase(q, 'apple', tx.originalTransactionId);
+        const existing = await repo.findByOriginal(q, 'apple', tx.originalTransactionId);
+        if (existing && existing.user_id !== user.id) throw conflict(OTHER_ACCOUNT);
+        const ref = appleRef(existing, mark);
+        const order = orderOf(tx, ref);
+        if (ref?.ended && order !== 'newer') throw receiptRefused(endedReason(ref.ended));
+        let row: repo.SubscriptionRow;
+        if (existing && existing.status !== 'pending' && order !== 'newer') row = existing;
+        else if (existing) row = (await repo.update(q, existing.id, fields))!;
+        else if (pendingId) row = (await repo.update(q, pendingId, fields))!;
+        else row = await repo.insert(q, { ...fields, user_id: user.id } as repo.NewSubscription);
+        if (existing && pendingId && pendingId !== existing.id) await repo.update(q, pendingId, { status: 'cancelled', ended_at: now });
+        if (order === 'newer') await repo.markPurchase(q, 'apple', tx.originalTransactionId, { ...mark, ...markOf(refOf(tx)) });
+        return row;
+      });
     } catch (e) {
       // Two accounts racing with the same purchase: the unique index lets one win.
       if (isUniqueViolation(e)) throw conflict(OTHER_ACCOUNT);
@@ -108,34 +212,50 @@ export function subscriptionsService(app: FastifyInstance) {
     return { subscription: toSubscription(row), status: await status(user.id) };
   }
 
-  /** Applies a Stripe subscription's state to its row (creating it for a checkout we have not seen). */
-  async function applyStripe(state: StripeSubscriptionState, fallbackUserId: number | null, eventType: string) {
-    const existing = await repo.findByOriginal(db, 'stripe', state.id);
-    const userId = existing?.user_id ?? state.userId ?? fallbackUserId;
-    // An ended subscription we never recorded grants nothing (and its account may be gone): nothing to write.
-    if (!existing && state.status !== 'active' && state.status !== 'pending') return;
-    if (!userId || !state.tier) {
-      app.log.warn({ stripe_subscription: state.id, price: state.priceId }, 'stripe subscription with unknown user or price ignored');
+  /**
+   * Applies a Stripe subscription's state to its row (creating it for a checkout we have not seen). An event
+   * older (by `created`) than the last one applied to the subscription changes nothing, and a cancelled
+   * subscription stays cancelled whatever arrives after: only a new subscription id grants again.
+   */
+  async function applyStripe(state: StripeSubscriptionState, fallbackUserId: number | null, eventType: string, created: number | null) {
+    const at = created ? created * 1000 : null;
+    const now = new Date();
+    const done = await db.transaction(async (q): Promise<{ userId: number; row: repo.SubscriptionRow | null; ignored?: string } | null> => {
+      const mark = await repo.lockPurchase(q, 'stripe', state.id);
+      const existing = await repo.findByOriginal(q, 'stripe', state.id);
+      if (at !== null && mark.at !== null && at < mark.at) return existing && { userId: existing.user_id, row: existing, ignored: 'older than the last event applied' };
+      const ended = mark.ended ?? (existing && STRIPE_ENDED.has(existing.status) ? existing.status : null);
+      await repo.markPurchase(q, 'stripe', state.id, { ...mark, at: latest(mark.at, at), ended: ended ?? (STRIPE_ENDED.has(state.status) ? state.status : null) });
+      if (ended) return existing && { userId: existing.user_id, row: existing, ignored: `the subscription was ${ended}` };
+      const userId = existing?.user_id ?? state.userId ?? fallbackUserId;
+      // An ended subscription we never recorded grants nothing (and its account may be gone): nothing to write.
+      if (!existing && state.status !== 'active' && state.status !== 'pending') return null;
+      if (!userId || !state.tier) {
+        app.log.warn({ stripe_subscription: state.id, price: state.priceId }, 'stripe subscription with unknown user or price ignored');
+        return null;
+      }
+      const fields = {
+        tier: state.tier,
+        product_id: state.priceId,
+        status: state.status,
+        expires_at: state.expiresAt,
+        auto_renew: state.autoRenew,
+        ended_at: state.status === 'active' || state.status === 'pending' ? null : now,
+      };
+      // The purchase's lock makes the two deliveries of a new subscription's first events wait for each other.
+      const row = existing
+        ? await repo.update(q, existing.id, fields)
+        : await repo.insert(q, { ...fields, user_id: userId, platform: 'stripe', original_transaction_id: state.id, starts_at: now });
+      await refreshTiers(q, userId);
+      return { userId, row };
+    });
+    if (!done) return;
+    if (done.ignored) {
+      app.log.info({ stripe_subscription: state.id, event: eventType, reason: done.ignored }, 'stripe event ignored');
+      await app.audit({ action: 'subscription_event_ignored', userId: done.userId, details: { platform: 'stripe', event: eventType, subscription_id: done.row?.id, reason: done.ignored } });
       return;
     }
-    const now = new Date();
-    const fields = {
-      tier: state.tier,
-      product_id: state.priceId,
-      status: state.status,
-      expires_at: state.expiresAt,
-      auto_renew: state.autoRenew,
-      ended_at: state.status === 'active' || state.status === 'pending' ? null : now,
-    };
-    const row = existing
-      ? await repo.update(db, existing.id, fields)
-      : await repo.insert(db, { ...fields, user_id: userId, platform: 'stripe', original_transaction_id: state.id, starts_at: now }).catch(async (e) => {
-          if (!isUniqueViolation(e)) throw e;
-          const again = await repo.findByOriginal(db, 'stripe', state.id);
-          return again ? repo.update(db, again.id, fields) : null;
-        });
-    await refreshTiers(db, userId);
-    await app.audit({ action: 'subscription_changed', userId, details: { platform: 'stripe', event: eventType, subscription_id: row?.id, tier: state.tier, status: state.status } });
+    await app.audit({ action: 'subscription_changed', userId: done.userId, details: { platform: 'stripe', event: eventType, subscription_id: done.row?.id, tier: state.tier, status: state.status } });
   }
 
   return {
@@ -274,31 +394,45 @@ export function subscriptionsService(app: FastifyInstance) {
     },
   };
 
+  /**
+   * App Store Server Notifications V2. A notification signed before the last one applied to the purchase
+   * changes nothing; one about an older transaction than the one in force changes nothing either (except a
+   * refund or revocation made while that one was in force, which ends it). Refunds, revocations and expiry
+   * are final for their transaction: only a newer one opens the tier again (see appleChange).
+   */
   async function applyAppleNotification(n: AppleNotification, type: string) {
     const tx = n.transaction;
     if (!tx || type === 'TEST') return;
-    let row = await repo.findByOriginal(db, 'apple', tx.originalTransactionId);
-    if (!row && tx.appAccountToken) {
-      // Bought in the app but never verified by it (the app was closed): the purchase uuid names the account.
-      const userId = await repo.userByPurchaseUuid(db, tx.appAccountToken);
-      if (userId && tx.tier) row = await repo.insert(db, { user_id: userId, platform: 'apple', tier: tx.tier, status: 'pending' });
+    const at = typeof n.signedDate === 'number' ? n.signedDate : null;
+    const now = new Date();
+    const done = await db.transaction(async (q) => {
+      const mark = await repo.lockPurchase(q, 'apple', tx.originalTransactionId);
+      let row = await repo.findByOriginal(q, 'apple', tx.originalTransactionId);
+      if (at !== null && mark.at !== null && at < mark.at) return { row, change: null, ignored: 'signed before the last notification applied' };
+      const ref = appleRef(row, mark);
+      const change = appleChange(n, type, tx, orderOf(tx, ref), ref, row, now);
+      await repo.markPurchase(q, 'apple', tx.originalTransactionId, { ...mark, at: latest(mark.at, at), ...(change ? markOf(change.ref) : {}) });
+      if (!row && tx.appAccountToken && change?.set.original_transaction_id) {
+        // Bought in the app but never verified by it (the app was closed): the purchase uuid names the account.
+        const userId = await repo.userByPurchaseUuid(q, tx.appAccountToken);
+        if (userId && tx.tier) row = await repo.insert(q, { user_id: userId, platform: 'apple', tier: tx.tier, status: 'pending' });
+      }
+      if (!row || !change) return { row, change, ignored: change ? null : 'an older or already ended transaction' };
+      const updated = await repo.update(q, row.id, change.set);
+      await refreshTiers(q, row.user_id);
+      return { row: updated ?? row, change, ignored: null };
+    });
+    if (done.ignored) {
+      app.log.info({ type, original_transaction_id: tx.originalTransactionId, reason: done.ignored }, 'app store notification ignored');
+      if (done.row) await app.audit({ action: 'subscription_event_ignored', userId: done.row.user_id, details: { platform: 'apple', notification: type, subtype: n.subtype ?? null, subscription_id: done.row.id, reason: done.ignored } });
+      return;
     }
-    if (!row) {
+    if (!done.row) {
+      // Still remembered (see repo.lockPurchase): a refund stays a refund when the app posts the purchase later.
       app.log.warn({ type, original_transaction_id: tx.originalTransactionId }, 'app store notification for an unknown purchase');
       return;
     }
-    const now = new Date();
-    const set: Partial<repo.NewSubscription> = tx.tier ? appleFields(tx, now) : { expires_at: tx.expiresDate };
-    if (type === 'REFUND') Object.assign(set, { status: 'refunded', ended_at: tx.revocationDate ?? now, auto_renew: false });
-    if (type === 'REVOKE') Object.assign(set, { status: 'revoked', ended_at: tx.revocationDate ?? now, auto_renew: false });
-    if (type === 'EXPIRED' || type === 'GRACE_PERIOD_EXPIRED') Object.assign(set, { status: 'expired', ended_at: tx.expiresDate ?? now, auto_renew: false });
-    if (type === 'DID_CHANGE_RENEWAL_STATUS') set.auto_renew = n.subtype === 'AUTO_RENEW_ENABLED';
-    if (type === 'DID_FAIL_TO_RENEW' && n.subtype === 'GRACE_PERIOD' && n.renewal?.gracePeriodExpiresDate) {
-      set.expires_at = new Date(n.renewal.gracePeriodExpiresDate);
-    }
-    await repo.update(db, row.id, set);
-    await refreshTiers(db, row.user_id);
-    await app.audit({ action: 'subscription_changed', userId: row.user_id, details: { platform: 'apple', notification: type, subtype: n.subtype ?? null, subscription_id: row.id, status: set.status ?? row.status } });
+    await app.audit({ action: 'subscription_changed', userId: done.row.user_id, details: { platform: 'apple', notification: type, subtype: n.subtype ?? null, subscription_id: done.row.id, status: done.row.status } });
   }
 
   async function applyStripeEvent(event: Stripe.Event) {
@@ -307,11 +441,11 @@ export function subscriptionsService(app: FastifyInstance) {
       const subId = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
       if (!subId) return;
       const userId = Number(session.client_reference_id);
-      await applyStripe(await stripe.subscription(subId), Number.isSafeInteger(userId) && userId > 0 ? userId : null, event.type);
+      await applyStripe(await stripe.subscription(subId), Number.isSafeInteger(userId) && userId > 0 ? userId : null, event.type, event.created ?? null);
     } else if (event.type === 'customer.subscription.created' || event.type === 'customer.subscription.updated' || event.type === 'customer.subscription.deleted') {
       const state = stripe.toState(event.data.object);
       if (event.type === 'customer.subscription.deleted') state.status = 'cancelled';
-      await applyStripe(state, null, event.type);
+      await applyStripe(state, null, event.type, event.created ?? null);
     }
   }
 }
