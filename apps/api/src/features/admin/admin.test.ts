@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { clientFromNewIp, createTestApp, latestCode, STRONG_PASSWORD, uniqueEmail, waitFor, type TestApp } from '../../../test/helpers.ts';
-import { audit_log, meal_plan_tasks, meal_plans, users } from '../../db/schema/index.ts';
+import { audit_log, foods, meal_plan_tasks, meal_plans, users } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let admin: { id: number; token: string; email: string };
@@ -115,6 +115,14 @@ describe('user management', () => {
     expect((await t.http.get('/auth/me', { token: back.json.access_token })).status).toBe(401);
     const del = await t.http.get('/admin/activity?action_type=admin_user_delete', { token: admin.token });
     expect(del.json.items[0]).toMatchObject({ actor_id: admin.id, email: u.email, details: { deleted_user_id: u.id } });
+  });
+
+  it("deleting an account also deletes the custom foods it made (they stayed behind with created_by null)", async () => {
+    const u = await signUp();
+    const food = await t.http.post('/foods/custom', { name: 'House hummus', calories: 250 }, { token: u.token });
+    expect(food.status).toBe(201);
+    expect((await t.http.del(`/admin/users/${u.id}`, { token: admin.token })).status).toBe(204);
+    expect(await t.database.db.select().from(foods).where(eq(foods.id, food.json.id))).toHaveLength(0);
   });
 
   it('mails a password reset code to the user; the answer carries no code', async () => {

@@ -13,6 +13,7 @@ import * as subs from '../subscriptions/repository.ts';
 import { subscriptionsService, toSubscription } from '../subscriptions/service.ts';
 import { refreshTiers } from '../subscriptions/tiers.ts';
 import * as repo from './repository.ts';
+import { deleteAccount } from '../settings/repository.ts';
 
 export function toAdminUser(u: UserRow): AdminUser {
   return { ...toUser(u), is_active: !u.deactivated_at, deactivated_at: u.deactivated_at?.toISOString() ?? null, tier: tierOf(u) };
@@ -96,7 +97,8 @@ export function adminService(app: FastifyInstance) {
       // A deleted account is never charged again: its Stripe subscriptions end at Stripe first.
       await subscriptionsService(app).cancelAllForDeletion(id);
       await log(admin, ip, 'user_delete', null, { deleted_user_id: id }, target.email);
-      await repo.deleteUser(db, id);
+      // The same deletion as the user's own: custom foods and the rows keyed by e-mail, username or id go too.
+      await deleteAccount(db, id, target.email, target.username);
     },
 
     /** Mails the user a reset code through the auth feature's own flow; the admin never sees it. */

@@ -1,7 +1,10 @@
 import { lt, or, and, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { KNOWN_DAYS } from '../auth/throttle.ts';
-import { daily_counters, login_throttle, maintenance_runs, quota_events, rate_limit_hits, verification_codes } from '../../db/schema/index.ts';
+import { audit_log, daily_counters, login_throttle, maintenance_runs, quota_events, rate_limit_hits, verification_codes } from '../../db/schema/index.ts';
+
+/** Days an audit row outlives its account (privacy policy, apps/web/src/features/public/privacy-policy-route.tsx). */
+export const AUDIT_ORPHAN_DAYS = 30;
 
 export async function purgeExpired(db: Db, jobId: string, now: Date) {
   return db.transaction(async (tx) => {
@@ -25,6 +28,9 @@ export async function purgeExpired(db: Db, jobId: string, now: Date) {
     // Rate-limit windows that ended, and daily counts older than yesterday (UTC).
     await tx.delete(rate_limit_hits).where(lt(rate_limit_hits.expires_at, now));
     await tx.delete(daily_counters).where(lt(daily_counters.day, new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10)));
+    // Audit rows tied to no account any more (the account was deleted, or the sign-in was for an unknown name) go
+    // after AUDIT_ORPHAN_DAYS, as the privacy policy says. Rows with an actor (an admin's actions) stay.
+    await tx.delete(audit_log).where(and(isNull(audit_log.user_id), isNull(audit_log.actor_id), lt(audit_log.created_at, new Date(now.getTime() - AUDIT_ORPHAN_DAYS * 86_400_000))));
     // Allowance rows past their 24 hours (a margin of one more: a clock a little behind counts them still).
     await tx.delete(quota_events).where(lt(quota_events.created_at, new Date(now.getTime() - 2 * 86_400_000)));
     const [row] = await tx

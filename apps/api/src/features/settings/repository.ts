@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { login_throttle, mail_throttle, user_settings, users } from '../../db/schema/index.ts';
+import { daily_counters, foods, login_throttle, mail_throttle, user_settings, users } from '../../db/schema/index.ts';
 import type { UserSettingsUpdate } from '@app/contracts';
 
 export type SettingsRow = typeof user_settings.$inferSelect;
@@ -37,15 +37,44 @@ export async function setUsername(db: Db, userId: number, username: string | nul
 }
 
 /**
- * Deletes the account in one transaction: every user-owned table references users with on delete cascade;
- * the throttle rows are keyed by address, not by id, so they go explicitly.
+ * Deletes the account in one transaction: every table with a `user_id` references users with on delete cascade.
+ * The rest goes explicitly: the custom foods it made (`foods.created_by` is set null, which left them behind), and
+ * the rows keyed by its e-mail, username or id rather than by a foreign key (sign-in throttles, mail slots, daily
+ * code counters). Audit rows stay, their ids set null (the privacy policy says so; maintenance removes them after
+ * 30 days). Another user's log entry made from one of the foods keeps its copy of name and nutrients
+ * (`food_logs.food_id` is set null); custom foods are private, so no one else's favorite or recipe points at them.
  */
-export async function deleteAccount(db: Db, userId: number, email: string) {
+export async function deleteAccount(db: Db, userId: number, email: string, username: string | null) {
   await db.transaction(async (tx) => {
+    await tx.delete(foods).where(and(eq(foods.source, 'custom'), eq(foods.created_by, userId)));
     await tx.delete(users).where(eq(users.id, userId));
-    await tx.delete(login_throttle).where(eq(login_throttle.key, `account:${email}`));
+    // Sign-in throttle keys by name (features/auth/throttle.ts): account:<name>, account-hour:<name>,
+    // account-ip:<name>|<net>, known:<name>|<net>; names are trimmed and lower-cased there. starts_with, not LIKE:
+    // `_` and `%` in a name would be wildcards and clear other people's rows.
+    for (const name of new Set([email, username].filter((n): n is string => !!n).map((n) => n.trim().toLowerCase()))) {
+      await tx
+        .delete(login_throttle)
+        .where(
+          or(
+            eq(login_throttle.key, `account:${name}`),
+            eq(login_throttle.key, `account-hour:${name}`),
+            sql`starts_with(${login_throttle.key}, ${`account-ip:${name}|`})`,
+            sql`starts_with(${login_throttle.key}, ${`known:${name}|`})`,
+          ),
+        );
+    }
     // Keys are `<purpose>:<address>`: compare the address part exactly (LIKE would read `_` and `%` in an
     // address as wildcards and clear other people's throttles).
     await tx.delete(mail_throttle).where(sql`substr(${mail_throttle.key}, strpos(${mail_throttle.key}, ':') + 1) = ${email.toLowerCase()}`);
+    // Daily caps by account (features/auth/service.ts): codes:user:<id>, codes:user:<id>:ip:<net>, register_notice:user:<id>.
+    await tx
+      .delete(daily_counters)
+      .where(
+        or(
+          eq(daily_counters.key, `codes:user:${userId}`),
+          sql`starts_with(${daily_counters.key}, ${`codes:user:${userId}:`})`,
+          eq(daily_counters.key, `register_notice:user:${userId}`),
+        ),
+      );
   });
 }

@@ -135,7 +135,7 @@ export function settingsService(app: FastifyInstance) {
       // rather than a deleted account that is still charged.
       const { appleLeft } = await subscriptionsService(app).cancelAllForDeletion(user.id);
       await app.audit({ action: 'account_delete', actorId: user.id, email: user.email, ip });
-      await repo.deleteAccount(db, user.id, user.email);
+      await repo.deleteAccount(db, user.id, user.email, user.username);
       return {
         message: appleLeft
           ? 'Your account and all its data were deleted. Your App Store subscription renews until you cancel it in the App Store settings (https://apps.apple.com/account/subscriptions).'

@@ -5,6 +5,7 @@ import { SignJWT } from 'jose';
 import { clientFromNewIp, createTestApp, createUser, isErrorBody, latestCode, STRONG_PASSWORD, waitFor, type HttpClient, type TestApp } from '../../../test/helpers.ts';
 import * as schema from '../../db/schema/index.ts';
 import { createNotification } from '../notifications/service.ts';
+import { purgeExpired } from '../maintenance/repository.ts';
 
 let t: TestApp;
 let http: HttpClient;
@@ -300,5 +301,66 @@ describe('account deletion', () => {
     expect(kept.user_settings).toBe(1);
     // the address can register again
     expect((await http.post('/auth/register', { email: gone.email, password: STRONG_PASSWORD })).status).toBe(201);
+  });
+  it('deletes the custom foods it made and every row that names it; another user keeps the entry they logged; audit rows go after 30 days', async () => {
+    const keep = await createUser(t, { http });
+    const name = `gone_${Date.now() % 1_000_000}`;
+    const gone = await createUser(t, { http, username: name });
+    const tk = { token: gone.token };
+    const food = await http.post('/foods/custom', { name: 'Grandma granola', serving_size: 1, serving_unit: 'bowl', serving_grams: 80, calories: 321, protein: 9 }, tk);
+    expect(food.status).toBe(201);
+    const foodId = food.json.id as string;
+    expect((await http.post('/food-logs', { food_id: foodId, meal_type: 'breakfast', date: '2025-03-01' }, tk)).status).toBe(201);
+    expect((await http.post('/favorite-foods/existing', { food_id: foodId }, tk)).status).toBe(201);
+    expect((await http.post('/recipes', { title: 'Granola bowl', servings: 1, ingredients: [{ food_id: foodId, grams: 80 }], instructions: ['Pour.'] }, tk)).status).toBe(201);
+    expect((await http.post('/locations', { latitude: 52.52, longitude: 13.405 }, tk)).status).toBe(201);
+    expect((await http.post('/device-tokens', { token: 'a'.repeat(64), device_type: 'ios' }, tk)).status).toBe(201);
+    expect((await http.post('/health-metrics/sync-status', { source: 'healthkit', last_synced_at: '2025-03-01T08:00:00Z' }, tk)).status).toBe(200);
+    expect((await http.post('/health-metrics/weight', { weight_kg: 70, date: '2025-03-01' }, tk)).status).toBe(201);
+    // Sign-ins by both names, right and wrong: throttle rows keyed by the address and the username.
+    for (const id of [gone.email, name]) {
+      expect((await http.post('/auth/login', { email: id, password: 'not-the-password-at-all' })).status).toBe(401);
+      expect((await http.post('/auth/login', { email: id, password: STRONG_PASSWORD })).status).toBe(200);
+    }
+    await http.post('/settings/set-password/code', undefined, tk);
+    // Another user's entry made from this food (a copy of its name and nutrients) must outlive it.
+    const [theirs] = await t.database.db
+      .insert(schema.food_logs)
+      .values({ user_id: keep.user.id, food_id: foodId, food_name: 'Grandma granola', calories: 321, protein: 9, meal_type: 'snack', date: '2025-03-02' })
+      .returning();
+
+    const named = (key: unknown) => sql`(position(${gone.email} in ${key}) > 0 or position(${name} in ${key}) > 0 or ${key} like ${`%user:${gone.user.id}`} or ${key} like ${`%user:${gone.user.id}:%`})`;
+    const leftovers = async () => ({
+      foods: (await t.database.db.select().from(schema.foods).where(eq(schema.foods.id, foodId))).length,
+      login_throttle: (await t.database.db.select().from(schema.login_throttle).where(named(schema.login_throttle.key))).length,
+      mail_throttle: (await t.database.db.select().from(schema.mail_throttle).where(named(schema.mail_throttle.key))).length,
+      daily_counters: (await t.database.db.select().from(schema.daily_counters).where(named(schema.daily_counters.key))).length,
+    });
+    const before = await leftovers();
+    expect(before.foods).toBe(1);
+    expect(before.login_throttle).toBeGreaterThan(0);
+    expect(before.daily_counters).toBeGreaterThan(0);
+
+    const res = await http.del('/profile', { token: gone.token, body: { password: STRONG_PASSWORD } });
+    expect(res.status).toBe(200);
+    expect(res.json.message).toMatch(/all its data were deleted/);
+    expect(await leftovers()).toEqual({ foods: 0, login_throttle: 0, mail_throttle: 0, daily_counters: 0 });
+    for (const { name: table, table: tbl } of userOwnedTables()) {
+      const [r] = await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(tbl).where(eq((tbl as any).user_id, gone.user.id));
+      expect(r.n, table).toBe(0);
+    }
+    const [kept] = await t.database.db.select().from(schema.food_logs).where(eq(schema.food_logs.id, theirs!.id));
+    expect(kept).toMatchObject({ user_id: keep.user.id, food_id: null, food_name: 'Grandma granola', calories: 321, protein: 9 });
+    expect((await http.get('/food-logs/daily-summary/2025-03-02', { token: keep.token })).status).toBe(200);
+
+    // What stays is the documented audit trail (privacy policy: kept 30 days after the deletion), not tied to an id.
+    const audit = await t.database.db.select().from(schema.audit_log).where(eq(schema.audit_log.email, gone.email));
+    expect(audit.map((a) => a.action_type)).toEqual(expect.arrayContaining(['signup', 'login', 'account_delete']));
+    expect(audit.every((a) => a.user_id === null && a.actor_id === null)).toBe(true);
+    const keptAudit = await t.database.db.select().from(schema.audit_log).where(eq(schema.audit_log.user_id, keep.user.id));
+    expect(keptAudit.length).toBeGreaterThan(0);
+    await purgeExpired(t.database.db, `deletion-test-${Date.now()}`, new Date(Date.now() + 31 * 86_400_000));
+    expect(await t.database.db.select().from(schema.audit_log).where(eq(schema.audit_log.email, gone.email))).toHaveLength(0);
+    expect((await t.database.db.select().from(schema.audit_log).where(eq(schema.audit_log.user_id, keep.user.id))).length).toBe(keptAudit.length);
   });
 });

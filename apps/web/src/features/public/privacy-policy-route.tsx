@@ -33,7 +33,7 @@ export function Component() {
             <ul>
               <li>Download your food log as CSV from Settings → Your data.</li>
               <li>Change your goals, diet types and allergies at any time.</li>
-              <li>Delete your account from Settings. Deletion removes your profile, logs, plans and notifications immediately; backups roll over within 30 days.</li>
+              <li>Delete your account from Settings. Deletion removes your profile, logs, plans, custom foods, recipes and notifications immediately; backups roll over within 30 days. We keep your account's security log (when it signed up and signed in, password changes and the deletion, with the e-mail and IP addresses used) for 30 days after the deletion, to investigate abuse, and then delete it.</li>
             </ul>
           ),
         },
