@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { DOCS_PREFIX } from './auth.ts';
+import { limitsTable } from '../limits.ts';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /** OpenAPI 3 generated from the zod route schemas; Swagger UI at /api/v1/docs. */
@@ -11,7 +12,7 @@ export default fp(
     await app.register(swagger, {
       openapi: {
         openapi: '3.0.3',
-        info: { title: 'Nutrition Tracker API', version: '1.0.0', description: 'Food logging, goals and meal plans. Every error answers {"detail":{"msg","type","errors"}}.' },
+        info: { title: 'Nutrition Tracker API', version: '1.0.0', description: `Food logging, goals and meal plans. Every error answers {"detail":{"msg","type","errors"}}.\n\n## Limits\n\nEvery expensive call has a per-user share; past it the answer is 429 with Retry-After (or 422 naming the cap), never a slower server for everyone else.\n\n${limitsTable()}` },
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         security: [{ bearer: [] }],
       },

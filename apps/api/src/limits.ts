@@ -1,0 +1,62 @@
+/**
+ * Every limit on an expensive call, in one table (issue 39; ARCHITECTURE.md: "every expensive call has a per-user
+ * share, listed in one table in docs"). The rows are built from the constants the routes use, so the table cannot
+ * drift from the code: docs/limits.md holds it between markers (`npx tsx apps/api/scripts/limits-doc.ts` writes it,
+ * limits.test.ts checks it) and the OpenAPI document's description carries it too.
+ *
+ * Two kinds of limit:
+ * - allowances over time (an hour, a day), counted in the database, so they hold across API processes and restarts;
+ * - a fair share of what runs at once, counted in each process (lib/fair-share.ts): a user's calls running and waiting
+ *   there; past them 429 at once, and waiting calls are served least recently served user first.
+ */
+import { SYNC_LIMITS } from '@app/contracts';
+import type { FairShare } from './lib/fair-share.ts';
+import { PLANNER_PER_USER_QUEUED, PLANNER_PER_USER_RUNNING, PLANNER_TIME_BUDGET_MS, plannerPool } from './features/meal-plans/planner-thread.ts';
+import { DAILY_PLANS_IN_PROGRESS, DAILY_PLANS_PER_HOUR, SUGGESTION_RATE, suggestionShare } from './features/recommendations/routes.ts';
+import { RESTAURANT_RATE, restaurantShare } from './features/restaurants/routes.ts';
+import { BATCH_WRITE_RATE, CSV_EXPORT_RATE, csvExportShare } from './features/food-logs/routes.ts';
+import { PLANS_PER_DAY, REGENERATIONS_PER_DAY } from './features/meal-plans/service.ts';
+import { EXPORTS_PER_DAY } from './features/meal-plans/export.ts';
+import { RUNNING_PER_USER } from './features/meal-plans/task-queue.ts';
+
+export interface LimitRow {
+  /** The call(s). */
+  call: string;
+  /** What is limited, with its numbers. */
+  limit: string;
+  /** Where it is counted: `database` (all processes) or `process`. */
+  counted: 'database' | 'process';
+  /** The answer past it. */
+  past: string;
+}
+
+const share = (s: FairShare, what = 'calls') =>
+  `${s.options.perUserRunning} running and ${s.options.perUserQueued} waiting ${what} per user`;
+const rate = (r: { max: number; timeWindow: string }) => `${r.max.toLocaleString('en-US')} per user per ${r.timeWindow.replace(/^1 /, '')}`;
+const tooMany = (s: { options: { retryAfterSeconds: number } } | number) => `429, Retry-After ${typeof s === 'number' ? s : s.options.retryAfterSeconds} s`;
+
+export function limitRows(): LimitRow[] {
+  return [
+    { call: 'GET /recommendations/meal, POST /recommendations/what-to-eat', limit: rate(SUGGESTION_RATE) + ' (one allowance for both)', counted: 'database', past: '429, Retry-After until the window ends' },
+    { call: 'GET /recommendations/meal, POST /recommendations/what-to-eat', limit: share(suggestionShare), counted: 'process', past: tooMany(suggestionShare) },
+    { call: 'POST /recommendations/daily-meal-plan/request', limit: `${DAILY_PLANS_IN_PROGRESS} plans being made at once, ${DAILY_PLANS_PER_HOUR} requests an hour, per user; another user's first request runs before this user's second (queue priority)`, counted: 'database', past: '429, Retry-After 2 s (in progress) or until the hour ends' },
+    { call: 'POST /meal-plans/multi-day, POST /meal-plans/{id}/tasks', limit: `${PLANS_PER_DAY} plans and ${REGENERATIONS_PER_DAY} regenerations per user in 24 hours; ${RUNNING_PER_USER} task running per user across all worker processes (more wait), another user's first task before this user's second`, counted: 'database', past: '429, Retry-After until the oldest counted request is a day old' },
+    { call: 'POST /meal-plans/{id}/export', limit: `${EXPORTS_PER_DAY} per user a day, and 30 an hour`, counted: 'database', past: '429, Retry-After' },
+    { call: 'The planner (every solve: suggestions, today\'s plan, multi-day plans, reminders)', limit: `one thread per core (2 to 4) a process; ${PLANNER_PER_USER_RUNNING} running and ${PLANNER_PER_USER_QUEUED} waiting solves per user (background jobs wait instead); ${PLANNER_TIME_BUDGET_MS / 1000} s a solve`, counted: 'process', past: `${tooMany(plannerPool.share)}; past the time budget 503` },
+    { call: 'POST /recommendations/restaurant', limit: rate(RESTAURANT_RATE), counted: 'database', past: '429, Retry-After until the window ends' },
+    { call: 'POST /recommendations/restaurant', limit: share(restaurantShare), counted: 'process', past: tooMany(restaurantShare) },
+    { call: 'POST /food-logs/batch', limit: `${rate(BATCH_WRITE_RATE)} (100 entries each), checked before the body is read`, counted: 'database', past: '429, Retry-After until the window ends' },
+    { call: 'GET /food-logs/download/{days}', limit: rate(CSV_EXPORT_RATE), counted: 'database', past: '429, Retry-After until the window ends' },
+    { call: 'GET /food-logs/download/{days}', limit: `${share(csvExportShare, 'exports')}; streamed 1,000 rows a page`, counted: 'process', past: tooMany(csvExportShare) },
+    { call: 'POST /health-metrics/sync-status', limit: `${SYNC_LIMITS.writesPerHour} writes per user per hour`, counted: 'database', past: '429, Retry-After until the window ends' },
+    { call: 'POST /health-metrics/sync-status', limit: `${SYNC_LIMITS.sourcesPerUser} sources per user; details at most ${SYNC_LIMITS.detailsBytes / 1024} KB of JSON, ${SYNC_LIMITS.depth} levels, ${SYNC_LIMITS.keys} keys of ${SYNC_LIMITS.keyLength} characters, texts of ${SYNC_LIMITS.textLength.toLocaleString('en-US')} characters, lists of ${SYNC_LIMITS.arrayItems}`, counted: 'database', past: '422 naming the cap' },
+  ];
+}
+
+const cell = (s: string) => s.replace(/\|/g, '\\|');
+
+/** The table as Markdown (docs/limits.md and the OpenAPI description). */
+export function limitsTable(): string {
+  const head = '| call | limit | counted in | past it |\n|---|---|---|---|';
+  return [head, ...limitRows().map((r) => `| ${cell(r.call)} | ${cell(r.limit)} | ${r.counted} | ${cell(r.past)} |`)].join('\n');
+}
