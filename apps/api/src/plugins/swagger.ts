@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { DOCS_PREFIX } from './auth.ts';
 import { limitsTable } from '../limits.ts';
+import { polishOpenApi } from './openapi-polish.ts';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /** OpenAPI 3 generated from the zod route schemas; Swagger UI at /api/v1/docs. */
@@ -17,7 +18,7 @@ export default fp(
         security: [{ bearer: [] }],
       },
       transform: jsonSchemaTransform,
-      transformObject: jsonSchemaTransformObject,
+      transformObject: (input) => polishOpenApi(jsonSchemaTransformObject(input) as Record<string, any>) as ReturnType<typeof jsonSchemaTransformObject>,
     });
     await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
     app.get('/api/v1/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
