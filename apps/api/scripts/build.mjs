@@ -28,7 +28,7 @@ function newest(path) {
   return t;
 }
 
-const upToDate = () => existsSync(join(outDir, 'planner-worker.mjs')) && existsSync(serverFile) && statSync(serverFile).mtimeMs >= Math.max(...SOURCES.map(newest));
+const upToDate = () => existsSync(join(outDir, 'planner-worker.mjs')) && existsSync(join(outDir, 'extract-worker.mjs')) && existsSync(serverFile) && statSync(serverFile).mtimeMs >= Math.max(...SOURCES.map(newest));
 if (process.argv.includes('--if-changed') && upToDate()) process.exit(0);
 
 /**
@@ -59,6 +59,8 @@ const result = await build({
     // planner-thread.ts starts `./planner-worker.mjs` next to its own module: in the bundle that is this
     // file, the worker compiled (in the sources, that .mjs registers tsx and imports planner-worker.ts).
     'planner-worker': 'src/features/meal-plans/planner-worker.ts',
+    // The same for the recipe page threads (recipes/extract-pool.ts starts `./extract-worker.mjs`).
+    'extract-worker': 'src/features/recipes/extract-worker.ts',
   },
   outdir: outDir,
   outExtension: { '.js': '.mjs' },

@@ -25,14 +25,21 @@ export const ValidateUrlQuerySchema = z.object({ url: z.string().trim().min(1, '
 export const ValidateUrlResponseSchema = z.object({ valid: z.boolean(), domain: z.string(), reason: z.string().optional() });
 export const AllowedDomainsSchema = z.object({ domains: z.array(z.string()), any_public_host: z.boolean() });
 
-const line = z.string().trim().min(1).max(500);
+/**
+ * What one analysis reads: at most this many ingredient lines of at most this many characters, typed or imported
+ * (an imported page with more lines, or a longer line, answers 422 saying so; nothing is analysed).
+ */
+export const MAX_RECIPE_INGREDIENT_LINES = 100;
+export const MAX_INGREDIENT_LINE_LENGTH = 500;
+
+const line = z.string().trim().min(1).max(MAX_INGREDIENT_LINE_LENGTH);
 /** POST /recipes/analyze: a web address, or typed ingredient lines. */
 export const AnalyzeRecipeBodySchema = z
   .object({
     url: z.string().trim().min(1).max(2000).optional(),
     title: z.string().trim().max(200).optional(),
     servings: z.number().positive().max(MAX_RECIPE_SERVINGS).optional(),
-    ingredients: z.array(line).min(1, 'Give at least one ingredient line').max(100).optional(),
+    ingredients: z.array(line).min(1, 'Give at least one ingredient line').max(MAX_RECIPE_INGREDIENT_LINES).optional(),
   })
   .refine((b) => b.url || b.ingredients, { message: 'Send a url or ingredient lines', path: ['url'] });
 export type AnalyzeRecipeBody = z.infer<typeof AnalyzeRecipeBodySchema>;

@@ -2,10 +2,14 @@
  * Reads a recipe out of a page: schema.org Recipe in JSON-LD (also inside @graph, arrays and several
  * blocks), then microdata, then a readable fallback (title, and the list items under an
  * "Ingredients" heading). cheerio parses the HTML and decodes entities; nothing matches HTML by regex.
+ *
+ * Runs in a page thread (extract-pool.ts), never on the API's event loop. Every text handed to cheerio or JSON.parse
+ * is first checked against the caps of page-limits.ts, and every walk of the parsed data stops at a bounded depth.
  */
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode } from 'domhandler';
 import { parse as parseDuration, toSeconds } from 'iso8601-duration';
+import { MAX_JSON_LD_DEPTH, checkJsonDepth, checkMarkup } from './page-limits.ts';
 
 export interface ExtractedRecipe {
   title: string;
@@ -34,8 +38,11 @@ let cheerio: typeof import('cheerio');
 export function clean(v: unknown): string {
   if (v == null) return '';
   let s = String(v);
-  if (s.includes('<')) s = cheerio.load(`<body>${s}</body>`)('body').text();
-  else if (s.includes('&')) s = cheerio.load(`<body>${s}</body>`)('body').text();
+  if (s.includes('<')) {
+    // Markup inside a JSON-LD string is a page of its own to cheerio: the same caps.
+    checkMarkup(s);
+    s = cheerio.load(`<body>${s}</body>`)('body').text();
+  } else if (s.includes('&')) s = cheerio.load(`<body>${s}</body>`)('body').text();
   return s.replace(/[\s\u00a0]+/g, ' ').trim();
 }
 
@@ -57,6 +64,8 @@ function* walk(node: Json, depth = 0): Generator<Json> {
 }
 
 function parseJsonLd(text: string): Json {
+  // JSON.parse itself copes with any depth; what walks the result must not have to.
+  checkJsonDepth(text);
   try {
     return JSON.parse(text);
   } catch {
@@ -99,22 +108,24 @@ function textOf(v: Json): string {
 
 function instructionsOf(v: Json): string[] {
   const out: string[] = [];
-  const visit = (n: Json) => {
-    if (n == null) return;
-    if (Array.isArray(n)) return n.forEach(visit);
+  // The JSON's own depth is capped (checkJsonDepth); this bound keeps the walk safe whatever it is given.
+  const visit = (n: Json, depth: number): void => {
+    if (n == null || depth > MAX_JSON_LD_DEPTH) return;
+    if (Array.isArray(n)) return n.forEach((x) => visit(x, depth + 1));
     if (typeof n === 'string') {
       // A single block of text: the steps are its lines (or its paragraphs when written as HTML).
+      if (n.includes('<')) checkMarkup(n);
       const $ = cheerio.load(`<body>${n.replace(/\n/g, '<br>')}</body>`);
       $('br, p, li').before('\n');
       for (const line of $('body').text().split('\n')) if (clean(line)) out.push(clean(line));
       return;
     }
     const type = asArray(n['@type']).join(' ');
-    if (type.includes('HowToSection') || n.itemListElement) return visit(n.itemListElement);
+    if (type.includes('HowToSection') || n.itemListElement) return visit(n.itemListElement, depth + 1);
     const t = clean(n.text ?? n.name ?? '');
     if (t) out.push(t);
   };
-  visit(v);
+  visit(v, 0);
   return out;
 }
 
@@ -158,7 +169,8 @@ function fromJsonLd($: CheerioAPI, url: string): ExtractedRecipe | null {
   const nodes: Json[] = [];
   $('script[type="application/ld+json"]').each((_, el) => {
     const data = parseJsonLd($(el).text());
-    if (data) nodes.push(...walk(data));
+    // One by one: spreading a block of a million objects into push() would overflow the call stack.
+    if (data) for (const n of walk(data)) nodes.push(n);
   });
   const r = nodes.find(isRecipe);
   if (!r) return null;
@@ -251,7 +263,9 @@ function fallback($: CheerioAPI, url: string): ExtractedRecipe | null {
   };
 }
 
+/** Throws PageLimitError (page-limits.ts) for a page past the caps, before building its DOM. */
 export async function extractRecipe(html: string, url: string): Promise<ExtractedRecipe | null> {
+  checkMarkup(html);
   cheerio ??= await import('cheerio');
   const $ = cheerio.load(html);
   return fromJsonLd($, url) ?? fromMicrodata($, url) ?? fallback($, url);

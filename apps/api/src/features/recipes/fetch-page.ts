@@ -8,6 +8,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { WorkAbortedError, isAbort } from '../../lib/fair-share.ts';
 import { HttpError, badRequest, forbidden, unavailable } from '../../lib/http-error.ts';
 
 export const MAX_BYTES = 5 * 1024 * 1024;
@@ -30,6 +31,8 @@ export interface FetchOptions {
   allowLoopback: boolean;
   timeoutMs?: number;
   maxBytes?: number;
+  /** The request's: when its client goes away the download stops (an AbortError, which the API answers 499). */
+  signal?: AbortSignal;
 }
 
 export interface FetchedPage {
@@ -109,16 +112,17 @@ interface Hop {
   body?: Buffer;
 }
 
-function requestOnce(url: URL, pinned: { address: string; family: number }, deadline: number, maxBytes: number): Promise<Hop> {
+function requestOnce(url: URL, pinned: { address: string; family: number }, deadline: number, maxBytes: number, signal?: AbortSignal): Promise<Hop> {
   // The socket connects to the address we checked, whatever the resolver would answer now.
   const pin: LookupFunction = (_host, opts, cb) => {
     if ((opts as { all?: boolean }).all) (cb as any)(null, [pinned]);
     else cb(null, pinned.address, pinned.family);
   };
   const mod = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
+  return new Promise<Hop>((resolve, reject) => {
     const left = deadline - Date.now();
     if (left <= 0) return reject(tooSlow());
+    if (signal?.aborted) return reject(new WorkAbortedError(signal.reason));
     const req = mod.get(url, { lookup: pin, headers: { 'user-agent': 'NutritionTracker/0.1 (recipe import)', accept: 'text/html,application/xhtml+xml' } }, (res) => {
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && res.headers.location) {
@@ -146,13 +150,16 @@ function requestOnce(url: URL, pinned: { address: string; family: number }, dead
         clearTimeout(timer);
         resolve({ status, body: Buffer.concat(chunks) });
       });
-      res.on('error', (e) => reject(e));
+      res.on('error', (e) => reject(signal?.aborted ? new WorkAbortedError(signal.reason) : e instanceof HttpError ? e : unavailable(`The recipe page could not be loaded (${(e as { code?: string }).code ?? e.message}). Try again later.`)));
     });
     const timer = setTimeout(() => req.destroy(tooSlow()), left);
+    const onAbort = () => req.destroy(new WorkAbortedError(signal?.reason));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    req.on('close', () => signal?.removeEventListener('abort', onAbort));
     req.on('error', (e) => {
       clearTimeout(timer);
       // The site's side (refused, reset, TLS): not the request's fault, so 503 as for other services we cannot reach.
-      reject(e instanceof HttpError ? e : unavailable(`The recipe page could not be loaded (${(e as { code?: string }).code ?? e.message}). Try again later.`));
+      reject(e instanceof HttpError || isAbort(e) ? e : unavailable(`The recipe page could not be loaded (${(e as { code?: string }).code ?? e.message}). Try again later.`));
     });
   });
 }
@@ -165,7 +172,7 @@ export async function fetchPage(raw: string, opts: FetchOptions): Promise<Fetche
   let url = checkUrl(raw, opts.allowedDomains);
   for (let hops = 0; ; hops++) {
     const pinned = await resolveChecked(url.hostname.replace(/^\[|\]$/g, ''), opts.allowLoopback);
-    const hop = await requestOnce(url, pinned, deadline, opts.maxBytes ?? MAX_BYTES);
+    const hop = await requestOnce(url, pinned, deadline, opts.maxBytes ?? MAX_BYTES, opts.signal);
     if (hop.location) {
       if (hops >= MAX_REDIRECTS) throw badRequest('The recipe page redirected more than 5 times');
       url = checkUrl(new URL(hop.location, url).toString(), opts.allowedDomains);

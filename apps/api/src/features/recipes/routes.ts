@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AllowedDomainsSchema,
@@ -15,13 +15,35 @@ import {
   errorResponses,
 } from '@app/contracts';
 import { z } from 'zod';
+import { FairShare } from '../../lib/fair-share.ts';
+import { unavailable } from '../../lib/http-error.ts';
+import { fairly } from '../../lib/request-signal.ts';
 import * as service from './service.ts';
+
+/**
+ * POST /recipes/analyze, per user (docs/limits.md): 60 an hour counted in the database, and in a process 1 running
+ * and 1 waiting (429 past them; waiting analyses are served round robin by user). An analysis runs for at most
+ * ANALYZE_TIME_BUDGET_MS (fetch, page thread and matching together) and stops when its client goes away: 100 typed
+ * lines took ~27 s of database searches each, and an abandoned 1,000-line import ran on for 245 s (issue 39 item 3).
+ */
+export const ANALYZE_RATE = { max: 60, timeWindow: '1 hour' };
+export const ANALYZE_TIME_BUDGET_MS = 60_000;
+export const analyzeShare = new FairShare({
+  name: 'recipe analysis',
+  // Matching is database work on the main thread (PGlite runs one query at a time): a few at once keep every user moving.
+  slots: 4,
+  perUserRunning: 1,
+  perUserQueued: 1,
+  retryAfterSeconds: 5,
+  busyMessage: 'You already have a recipe being analysed. Please wait for it to finish and try again.',
+});
 
 /** Recipes: import and analysis (Pro), saved recipes (private to their owner), search (Pro). */
 export default async function recipesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['recipes'];
 
+  // Checks the address only (syntax, scheme, allowed site; no DNS, no fetch): cheap, so no share of its own.
   r.post('/recipes/validate-url', { schema: { tags, querystring: ValidateUrlQuerySchema, response: { 200: ValidateUrlResponseSchema, ...errorResponses } } }, async (req) =>
     service.validateUrl(app.config, req.query.url),
   );
@@ -30,8 +52,18 @@ export default async function recipesRoutes(app: FastifyInstance) {
   // Tier gates: the entitlements table in @app/contracts (403 with the spec's messages).
   const analysisGate = { preHandler: app.requireEntitlement('recipe_analysis') };
   const searchGate = { preHandler: app.requireEntitlement('recipe_search') };
-  r.post('/recipes/analyze', { ...analysisGate, schema: { tags, body: AnalyzeRecipeBodySchema, response: { 200: AnalyzeRecipeResponseSchema, ...errorResponses } } }, async (req) =>
-    service.analyze(app.db, app.config, req.user.id, req.body),
+  r.post(
+    '/recipes/analyze',
+    {
+      ...analysisGate,
+      config: { rateLimit: { ...ANALYZE_RATE, hook: 'preHandler', keyGenerator: (req: FastifyRequest) => `recipe-analyze:user:${req.user.id}` } },
+      schema: { tags, body: AnalyzeRecipeBodySchema, response: { 200: AnalyzeRecipeResponseSchema, ...errorResponses } },
+    },
+    async (req, reply) =>
+      fairly(analyzeShare, req, reply, (signal) => service.analyze(app.db, app.config, req.user.id, req.body, signal), {
+        timeoutMs: ANALYZE_TIME_BUDGET_MS,
+        onTimeout: () => unavailable(`Analysing this recipe took more than ${ANALYZE_TIME_BUDGET_MS / 1000} s. Try again later, or with fewer ingredient lines.`),
+      }),
   );
 
   r.get('/recipes/search', { ...searchGate, schema: { tags, querystring: RecipeSearchQuerySchema, response: { 200: z.array(RecipeListItemSchema), ...errorResponses } } }, async (req) =>

@@ -1,10 +1,12 @@
 /** Rules of the recipes feature: import, analysis, saved recipes and logging a serving. */
-import type { AnalyzeRecipeBody, AnalyzedIngredient, RecipeNutrition, RecipeSaveBody, SavedRecipe } from '@app/contracts';
+import { MAX_INGREDIENT_LINE_LENGTH, MAX_RECIPE_INGREDIENT_LINES, type AnalyzeRecipeBody, type AnalyzedIngredient, type FoodDetail, type FoodSearchResponse, type RecipeNutrition, type RecipeSaveBody, type SavedRecipe } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
+import { WorkAbortedError } from '../../lib/fair-share.ts';
 import { HttpError, notFound, unprocessable } from '../../lib/http-error.ts';
 import { foodDetail, foodDetails, searchFoods } from '../foods/service.ts';
-import { extractRecipe, type ExtractedRecipe } from './extract.ts';
+import type { ExtractedRecipe } from './extract.ts';
+import { extractOffThread } from './extract-pool.ts';
 import { DEFAULT_RECIPE_DOMAINS, checkUrl, domainOf, fetchPage, type FetchOptions } from './fetch-page.ts';
 import { gramsPerUnit, parseLine } from './ingredients.ts';
 import { ingredientScore, vocabularyWords, type Candidate } from './match.ts';
@@ -48,11 +50,74 @@ export function validateUrl(config: Config, url: string) {
   }
 }
 
-export async function importRecipe(config: Config, url: string): Promise<ExtractedRecipe> {
-  const page = await fetchPage(url, fetchOptions(config));
-  const recipe = await extractRecipe(page.html, page.url);
+/**
+ * Fetches and reads a recipe page: the download stops when the client goes away, and the page is read on a page
+ * thread (extract-pool.ts), 422 past its caps. Its ingredient lines get the typed lines' caps (@app/contracts): a page
+ * with more than 100 lines, or a longer line than 500 characters, answers 422 before any line is matched, rather than
+ * analysing part of a recipe whose totals would then be wrong.
+ */
+export async function importRecipe(config: Config, url: string, who: { userId: number; signal?: AbortSignal }): Promise<ExtractedRecipe> {
+  const page = await fetchPage(url, { ...fetchOptions(config), signal: who.signal });
+  const recipe = await extractOffThread(who, page.html, page.url);
   if (!recipe || !recipe.ingredients.length) throw unprocessable('No recipe was found on this page', ['body', 'url']);
+  const n = recipe.ingredients.length;
+  if (n > MAX_RECIPE_INGREDIENT_LINES) throw unprocessable(`This recipe has ${n} ingredient lines; at most ${MAX_RECIPE_INGREDIENT_LINES} can be analysed at once`, ['body', 'url']);
+  const long = recipe.ingredients.findIndex((l) => l.length > MAX_INGREDIENT_LINE_LENGTH);
+  if (long >= 0) throw unprocessable(`Ingredient line ${long + 1} of this recipe is longer than ${MAX_INGREDIENT_LINE_LENGTH} characters`, ['body', 'url']);
   return recipe;
+}
+
+/**
+ * The matching of one analysis. It stops when its signal fires (the client went away, or the time budget ran out):
+ * checked before every line and every database query, so an abandoned analysis ends within one query. And it asks
+ * each search and each food only once: recipes repeat lines ("1 egg" for the dough and the glaze) and, more often,
+ * the head-noun queries ("flour", "sugar", "oil") of different lines.
+ */
+export class Matching {
+  private readonly searches = new Map<string, Promise<FoodSearchResponse>>();
+  private readonly foods = new Map<string, FoodDetail>();
+  private readonly lines = new Map<string, Promise<AnalyzedIngredient>>();
+
+  constructor(
+    readonly db: Db,
+    readonly userId: number,
+    readonly signal?: AbortSignal,
+  ) {}
+
+  /** Throws an AbortError (answered 499, or the budget's error by the fair share) once the signal has fired. */
+  checkpoint() {
+    if (this.signal?.aborted) throw new WorkAbortedError(this.signal.reason);
+  }
+
+  search(query: string): Promise<FoodSearchResponse> {
+    let found = this.searches.get(query);
+    if (!found) {
+      this.checkpoint();
+      found = searchFoods(this.db, this.userId, query, 1, PER_QUERY);
+      this.searches.set(query, found);
+    }
+    return found;
+  }
+
+  async details(ids: string[]): Promise<FoodDetail[]> {
+    const missing = ids.filter((id) => !this.foods.has(id));
+    if (missing.length) {
+      this.checkpoint();
+      for (const f of await foodDetails(this.db, this.userId, missing)) this.foods.set(f.id, f);
+    }
+    return ids.map((id) => this.foods.get(id)).filter((f): f is FoodDetail => !!f);
+  }
+
+  line(line: string): Promise<AnalyzedIngredient> {
+    const key = line.replace(/\s+/g, ' ').trim();
+    let done = this.lines.get(key);
+    if (!done) {
+      this.checkpoint();
+      done = analyzeLine(this.db, this.userId, line, this);
+      this.lines.set(key, done);
+    }
+    return done;
+  }
 }
 
 const shareIn = (words: string[], text: string) => words.filter((w) => text.includes(w.replace(/(e?s)$/, ''))).length / words.length;
@@ -69,7 +134,7 @@ const PER_QUERY = 20;
  * head noun alone), then the candidates re-ranked for what a recipe means (match.ts): "400 g spaghetti"
  * is dry spaghetti, "sugar" granulated sugar, "1 (15 oz) can kidney beans" canned beans.
  */
-async function matchFood(db: Db, userId: number, foodWords: string, line: string) {
+async function matchFood(m: Matching, foodWords: string, line: string) {
   const words = foodWords.split(' ');
   const canned = /\bcans?\b|\bcanned\b|\btinned\b/i.test(line);
   const vocabulary = vocabularyWords(foodWords);
@@ -77,11 +142,11 @@ async function matchFood(db: Db, userId: number, foodWords: string, line: string
   const queries = [...new Set([extra, foodWords, words.length > 2 ? words.slice(-2).join(' ') : null, words.length > 1 ? words.at(-1)! : null].filter((q): q is string => !!q))];
   const ranks = new Map<string, number>();
   for (const query of queries) {
-    const found = await searchFoods(db, userId, query, 1, PER_QUERY);
+    const found = await m.search(query);
     for (const [rank, f] of found.foods.entries()) if (!ranks.has(f.id)) ranks.set(f.id, rank);
   }
   if (!ranks.size) return null;
-  const candidates = await foodDetails(db, userId, [...ranks.keys()]);
+  const candidates = await m.details([...ranks.keys()]);
   const scored = candidates.map((food) => {
     const c: Candidate = { name: food.name, description: food.food_description, group: food.food_group, brand_name: food.brand_name, rank: ranks.get(food.id)! };
     return { food, s: ingredientScore(c, foodWords, line, extra) };
@@ -91,11 +156,11 @@ async function matchFood(db: Db, userId: number, foodWords: string, line: string
 }
 
 /** One line → matched food, grams and nutrients. Unconvertible lines keep their food but 0 g. */
-export async function analyzeLine(db: Db, userId: number, line: string): Promise<AnalyzedIngredient> {
+export async function analyzeLine(db: Db, userId: number, line: string, m = new Matching(db, userId)): Promise<AnalyzedIngredient> {
   const p = parseLine(line);
   const base = { original: p.original, quantity: p.quantity, quantity2: p.quantity2, unit: p.unit, food_words: p.food_words, nutrients: zero() };
   if (p.is_header || !p.food_words) return { ...base, food_id: null, food_name: null, grams: null, conversion: 'no food in this line', confidence: 0 };
-  const pick = await matchFood(db, userId, p.food_words, p.original);
+  const pick = await matchFood(m, p.food_words, p.original);
   if (!pick) return { ...base, food_id: null, food_name: null, grams: null, conversion: 'no matching food', confidence: 0 };
   const { food, wordShare } = pick;
   const matched = { ...base, food_id: food.id, food_name: food.name };
@@ -108,10 +173,12 @@ export async function analyzeLine(db: Db, userId: number, line: string): Promise
   return { ...matched, grams, conversion: per.how, nutrients: scale(food.per_100g, grams), confidence: round((p.quantity == null ? 0.6 : 0.9) * (0.4 + 0.6 * wordShare), 2) };
 }
 
-export async function analyze(db: Db, config: Config, userId: number, body: AnalyzeRecipeBody) {
-  const r: Partial<ExtractedRecipe> = body.url ? await importRecipe(config, body.url) : { ingredients: body.ingredients! };
+/** `signal`: the request's, within its time budget (routes.ts); the analysis stops when it fires. */
+export async function analyze(db: Db, config: Config, userId: number, body: AnalyzeRecipeBody, signal?: AbortSignal) {
+  const r: Partial<ExtractedRecipe> = body.url ? await importRecipe(config, body.url, { userId, signal }) : { ingredients: body.ingredients! };
+  const m = new Matching(db, userId, signal);
   const ingredients: AnalyzedIngredient[] = [];
-  for (const line of r.ingredients!) ingredients.push(await analyzeLine(db, userId, line));
+  for (const line of r.ingredients!) ingredients.push(await m.line(line));
   const servings = body.servings ?? r.servings ?? 1;
   const total = sum(ingredients.map((i) => i.nutrients));
   return {
