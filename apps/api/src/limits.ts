@@ -17,6 +17,10 @@ import { RESTAURANT_RATE, restaurantShare } from './features/restaurants/routes.
 import { BATCH_WRITE_RATE, CSV_EXPORT_RATE, csvExportShare } from './features/food-logs/routes.ts';
 import { PLANS_PER_DAY, REGENERATIONS_PER_DAY } from './features/meal-plans/service.ts';
 import { EXPORTS_PER_DAY } from './features/meal-plans/export.ts';
+import { ANALYZE_RATE, ANALYZE_TIME_BUDGET_MS, analyzeShare } from './features/recipes/routes.ts';
+import { PAGE_HEAP_MB, PAGE_TIME_BUDGET_MS, pagePool } from './features/recipes/extract-pool.ts';
+import { MAX_JSON_LD_DEPTH, MAX_PAGE_BYTES, MAX_PAGE_DEPTH, MAX_PAGE_ELEMENTS } from './features/recipes/page-limits.ts';
+import { MAX_INGREDIENT_LINE_LENGTH, MAX_RECIPE_INGREDIENT_LINES } from '@app/contracts';
 import { RUNNING_PER_USER } from './features/meal-plans/task-queue.ts';
 
 export interface LimitRow {
@@ -45,6 +49,10 @@ export function limitRows(): LimitRow[] {
     { call: 'The planner (every solve: suggestions, today\'s plan, multi-day plans, reminders)', limit: `one thread per core (2 to 4) a process; ${PLANNER_PER_USER_RUNNING} running and ${PLANNER_PER_USER_QUEUED} waiting solves per user (background jobs wait instead); ${PLANNER_TIME_BUDGET_MS / 1000} s a solve`, counted: 'process', past: `${tooMany(plannerPool.share)}; past the time budget 503` },
     { call: 'POST /recommendations/restaurant', limit: rate(RESTAURANT_RATE), counted: 'database', past: '429, Retry-After until the window ends' },
     { call: 'POST /recommendations/restaurant', limit: share(restaurantShare), counted: 'process', past: tooMany(restaurantShare) },
+    { call: 'POST /recipes/analyze', limit: rate(ANALYZE_RATE), counted: 'database', past: '429, Retry-After until the window ends' },
+    { call: 'POST /recipes/analyze', limit: `${share(analyzeShare, 'analyses')}; ${ANALYZE_TIME_BUDGET_MS / 1000} s in all (fetch, reading, matching); stops when the client goes away`, counted: 'process', past: `${tooMany(analyzeShare)}; past the time budget 503` },
+    { call: 'POST /recipes/analyze (ingredient lines, typed or imported)', limit: `at most ${MAX_RECIPE_INGREDIENT_LINES} lines of ${MAX_INGREDIENT_LINE_LENGTH} characters`, counted: 'process', past: '422 naming the cap, before any matching' },
+    { call: 'POST /recipes/analyze (a recipe page)', limit: `${(MAX_PAGE_BYTES / 1024 / 1024).toFixed(0)} MB, ${MAX_PAGE_ELEMENTS.toLocaleString('en-US')} elements, ${MAX_PAGE_DEPTH} levels of nesting, JSON-LD ${MAX_JSON_LD_DEPTH} levels; read on a parser thread: ${share(pagePool.share, 'pages')}, ${PAGE_TIME_BUDGET_MS / 1000} s and ${PAGE_HEAP_MB} MB a page`, counted: 'process', past: `422 naming the cap; ${tooMany(pagePool.share)}` },
     { call: 'POST /food-logs/batch', limit: `${rate(BATCH_WRITE_RATE)} (100 entries each), checked before the body is read`, counted: 'database', past: '429, Retry-After until the window ends' },
     { call: 'GET /food-logs/download/{days}', limit: rate(CSV_EXPORT_RATE), counted: 'database', past: '429, Retry-After until the window ends' },
     { call: 'GET /food-logs/download/{days}', limit: `${share(csvExportShare, 'exports')}; streamed 1,000 rows a page`, counted: 'process', past: tooMany(csvExportShare) },
