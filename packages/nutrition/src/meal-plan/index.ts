@@ -7,3 +7,4 @@ export { dedupeByName } from './shape.js';
 export { reasoningFor } from './reasoning.js';
 export { DEFAULT_MEAL_SPLIT, splitFractions } from './request.js';
 export { dailyMealPlan, suggestMealOptions, type DailyMealPlan, type DailyContext, type MealOption, type SuggestConstraints } from './daily-meal-plan.js';
+export { MEAL_DONE_FRACTION, mealShares, mealProgress, type MealProgress } from './meal-share.js';

@@ -121,6 +121,11 @@ export interface TodayInputs extends Omit<PlanInputs, 'start_date' | 'alternativ
   /** Meals still to plan (not logged, not past). */
   meals: MealType[];
   eaten: Macros;
+  /**
+   * How what is left of the day is shared among `meals` (kcal or fractions, as the planner's meal_split): a meal
+   * partly logged gets only what is left of its share. Unset: the planner's default split.
+   */
+  meal_split?: Partial<Record<MealType, number>>;
 }
 
 /** Today's plan for the meals left, sized to what is left of the goals after what was logged. */
@@ -128,7 +133,7 @@ export async function planToday(input: TodayInputs): Promise<DailyMealPlan> {
   assertConsistentGoals(input.goals);
   const constraints = { diet_types: input.diet_types, allergies: input.allergies, favorite_food_ids: input.favorite_food_ids };
   const day: PlanDay = input.meals.length
-    ? await planDay({ ...request({ ...input, alternatives_enabled: true, start_date: input.date }), meals: input.meals, already_eaten: input.eaten })
+    ? await planDay({ ...request({ ...input, alternatives_enabled: true, start_date: input.date }), meals: input.meals, already_eaten: input.eaten, ...(input.meal_split ? { meal_split: input.meal_split } : {}) })
     : { day_number: 1, date: input.date, meals: {}, summary: { totals: input.eaten, goals: input.goals, deviation: input.eaten, deviation_percent: input.eaten, within_tolerance: true } };
   if (input.meals.length) assertFeasible(day, input.meals);
   return dailyMealPlan(day, { goals: input.goals, already_eaten: input.eaten, ...constraints });

@@ -1,4 +1,5 @@
 import { wholeNumber } from '@app/nutrition/numbers';
+import { MEAL_DONE_FRACTION, mealProgress } from '@app/nutrition';
 import type { FastifyInstance } from 'fastify';
 import { MEAL_TYPES, type DailyMealPlan, type MealOptions } from '@app/contracts';
 import { favoriteFoodIds, settingsOf } from '../meal-plans/repository.ts';
@@ -47,22 +48,30 @@ export function nextMeal(time: string, times: Record<MealType, string> = DEFAULT
   return mains.find((m) => !isPast(m, time, times)) ?? 'snack';
 }
 
-/** The job's work: today's plan for the meals that are neither logged nor past, sized to what is left. */
+/**
+ * The job's work: today's plan for the meals that are neither done nor past, sized to what is left. A meal is done
+ * when what is logged in it reaches MEAL_DONE_FRACTION (80 %) of its share of the day (the planner's meal split,
+ * packages/nutrition meal-share.ts); a meal with less logged keeps what is left of its share, so one coffee logged
+ * at dinner no longer empties the plan (issue 40 item 5).
+ */
 export async function computeDailyPlan(app: FastifyInstance, row: DailyPlanRow): Promise<DailyMealPlan> {
   const ctx = await userContext(app, row.user_id);
   const times = { ...DEFAULT_MEAL_TIMES, ...row.meal_times } as Record<MealType, string>;
   const logged = await loggedOn(app.db, row.user_id, row.date);
   const eaten = sumLogged(logged);
-  const loggedMeals = new Set(logged.map((m) => m.meal_type));
+  const kcalIn = Object.fromEntries(logged.map((m) => [m.meal_type, m.calories])) as Partial<Record<MealType, number>>;
+  const progress = mealProgress(ctx.goals.calories, kcalIn);
   const skipped: DailyMealPlan['skipped_meals'] = [];
   const planned: MealType[] = [];
   for (const meal of MEAL_TYPES) {
-    if (loggedMeals.has(meal)) skipped.push({ meal_type: meal, reason: 'logged' });
+    if (progress[meal].done) skipped.push({ meal_type: meal, reason: 'logged' });
     else if (isPast(meal, row.local_time, times)) skipped.push({ meal_type: meal, reason: 'past' });
     else planned.push(meal);
   }
   const remaining = minus(ctx.goals, eaten);
   const goalReached = remaining.calories <= 50;
+  // What is left of the day goes to the planned meals in proportion to what is left of each one's share.
+  const meal_split = Object.fromEntries(planned.map((m) => [m, progress[m].left])) as Partial<Record<MealType, number>>;
   const plan = await planTodayOffThread({ userId: row.user_id, background: true }, {
     goals: ctx.goals,
     diet_types: ctx.diet_types,
@@ -72,14 +81,28 @@ export async function computeDailyPlan(app: FastifyInstance, row: DailyPlanRow):
     date: row.date,
     meals: goalReached ? [] : planned,
     eaten,
+    meal_split,
   });
   const out = { ...plan } as unknown as DailyMealPlan;
   for (const s of skipped) {
-    const m = logged.find((x) => x.meal_type === s.meal_type);
+    const kcal = progress[s.meal_type].logged;
     out[s.meal_type] = {
       ...out[s.meal_type],
-      notes: s.reason === 'logged' ? `Already logged: ${wholeNumber(m!.calories)} kcal.` : `Not planned: ${s.meal_type} time (${times[s.meal_type]}) has passed.`,
+      notes:
+        s.reason === 'logged'
+          ? `Already logged: ${wholeNumber(kcal)} kcal.`
+          : `Not planned: ${s.meal_type} time (${times[s.meal_type]}) has passed.${kcal > 0 ? ` Logged: ${wholeNumber(kcal)} kcal.` : ''}`,
     };
+  }
+  if (!goalReached) {
+    for (const m of planned) {
+      const p = progress[m];
+      if (p.logged <= 0) continue;
+      out[m] = {
+        ...out[m],
+        notes: `Logged so far: ${wholeNumber(p.logged)} of about ${wholeNumber(p.share)} kcal (a meal counts as eaten at ${Math.round(MEAL_DONE_FRACTION * 100)} %); this plans the rest.${out[m].notes ? ` ${out[m].notes}` : ''}`,
+      };
+    }
   }
   const considerations = [...plan.considerations];
   if (goalReached) considerations.unshift(`You have reached your ${wholeNumber(ctx.goals.calories)} kcal goal for today: nothing more is planned.`);
