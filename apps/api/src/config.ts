@@ -73,6 +73,8 @@ const EnvSchema = z.object({
   /** false: a worker-only process; it answers only /api/v1/health and /metrics (for its supervisor). */
   API: bool.default(true),
   /** A plan task whose worker has not beaten its heartbeat for this long is handed to another worker. */
+  /** Threads of the meal planner's pool in each process (each solve holds one; a user one at a time). */
+  PLANNER_THREADS: z.coerce.number().int().min(1, 'PLANNER_THREADS must be 1 to 16').max(16, 'PLANNER_THREADS must be 1 to 16').default(2),
   PLAN_STALL_AFTER: duration.pipe(z.number().min(3, 'PLAN_STALL_AFTER must be at least 3 seconds')).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.optional(),

@@ -62,7 +62,7 @@ export class WorkAbortedError extends Error {
 export const isAbort = (err: unknown): boolean => err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError');
 
 export class FairShare {
-  readonly options: FairShareOptions;
+  options: FairShareOptions;
   private running = 0;
   private readonly runningBy = new Map<number, number>();
   private readonly queues = new Map<number, Waiting[]>();
@@ -75,6 +75,13 @@ export class FairShare {
   constructor(options: FairShareOptions) {
     if (options.perUserRunning < 1 || options.slots < 1) throw new Error(`${options.name}: slots and perUserRunning must be at least 1`);
     this.options = options;
+  }
+
+  /** Changes the slots (a pool sized by the configuration); work already running keeps its slot. */
+  resize(slots: number) {
+    if (slots < 1) throw new Error(`${this.options.name}: slots must be at least 1`);
+    this.options = { ...this.options, slots };
+    this.pump();
   }
 
   /** Calls running and waiting now (all users, or one). */

@@ -50,6 +50,15 @@ export class WorkerPool {
     return this.pool;
   }
 
+  /** Sets the threads (PLANNER_THREADS): takes effect for the pool at once, and for piscina when it next starts. */
+  setThreads(threads: number) {
+    if (threads === this.share.options.slots) return;
+    this.share.resize(threads);
+    const old = this.pool;
+    this.pool = null;
+    void old?.close();
+  }
+
   /** `fn(...args)` on a pool thread, when it is this user's turn (429 past the user's allowance). */
   run<T>(fn: string, args: unknown[], opts: RunOptions): Promise<T> {
     return this.share.run(opts, async (signal) => {

@@ -7,7 +7,7 @@
  */
 import { HttpError } from '../../lib/http-error.ts';
 import type { RunOptions } from '../../lib/fair-share.ts';
-import { WorkerPool, defaultThreads } from '../../lib/worker-pool.ts';
+import { WorkerPool } from '../../lib/worker-pool.ts';
 import { PlanInfeasibleError, type DailyMealPlan, type MealOptionOut, type Meals, type MealType, type PlanInputs, type StoredDay, type TodayInputs } from './planner.ts';
 
 /** Per user: solves running at once in a process, and solves waiting for a thread (one more answers 429). */
@@ -21,7 +21,8 @@ export const plannerPool = new WorkerPool({
   // From the sources, planner-worker.mjs registers tsx and loads planner-worker.ts; in the build (apps/api/dist,
   // bundled into server.mjs) the same name is the compiled worker next to it.
   filename: new URL('./planner-worker.mjs', import.meta.url),
-  threads: defaultThreads(),
+  // PLANNER_THREADS (2 by default; buildApp sets it): with one solve per user, another user always finds a thread free.
+  threads: 2,
   perUserRunning: PLANNER_PER_USER_RUNNING,
   perUserQueued: PLANNER_PER_USER_QUEUED,
   retryAfterSeconds: 2,
