@@ -33,6 +33,25 @@ describe('route guard and redirects', () => {
     await ctx.close();
   });
 
+  test('after logging in, the visitor returns to the page they were going to, with its query and hash (spec §4)', async () => {
+    const user = await registerVerifiedUser(server);
+    for (const origin of ['/meal-plan/1', '/food-log?date=2025-01-02#dinner', '/settings']) {
+      const ctx = await newContext(browser);
+      const page = await ctx.newPage();
+      await page.goto(`${server.baseUrl}${origin}`);
+      await page.waitForURL(/\/login$/);
+      await page.getByLabel('E-mail or username').fill(user.email);
+      await page.getByLabel(/^Password(\s*\*)?$/).fill(user.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL((u) => u.pathname !== '/login');
+      // Give a late redirect (the signed-out-only /login branch) its chance to move the page on.
+      await page.waitForTimeout(1500);
+      const at = new URL(page.url());
+      expect(`${at.pathname}${at.search}${at.hash}`, origin).toBe(origin);
+      await ctx.close();
+    }
+  });
+
   test('a wrong password shows the server message and stores nothing', async () => {
     const user = await registerVerifiedUser(server);
     const ctx = await newContext(browser);

@@ -9,6 +9,7 @@ import { BootShell } from './boot-shell';
 import { pageTitle } from './page-titles';
 import { logger } from '../lib/logger';
 import { PublicLayout } from '../components/layout/public-layout';
+import { afterSignIn } from '../components/guard-model';
 import { forgetFailedRoutes, lazyRoute, type LazyRouteHandle } from './lazy-route';
 import { ScrollRestoration } from './scroll-restoration';
 
@@ -49,7 +50,10 @@ function Root() {
 /** /login and /register are pointless once signed in: go where the guard would have sent the user. */
 function SignedOutOnly() {
   const { user } = useAppSelector(selectSession);
-  if (user?.email_validated) return <Navigate to={paths.dashboard} replace />;
+  const location = useLocation();
+  // The same target as the login form's: this redirect renders as soon as the user is stored, and would
+  // otherwise overtake the form's navigation to the remembered page while that page's chunk loads.
+  if (user?.email_validated) return <Navigate to={afterSignIn(location.state)} replace />;
   return <Outlet />;
 }
 

@@ -38,4 +38,18 @@ describe('after sign-in', () => {
     expect(afterSignIn({ from: { pathname: '//evil.example' } })).toBe('/dashboard');
     expect(afterSignIn({ from: { pathname: '/login' } })).toBe('/dashboard');
   });
+  test('returns to the path, query and hash of the origin', () => {
+    expect(afterSignIn({ from: { pathname: '/food-log', search: '?date=2025-01-02', hash: '#dinner' } })).toBe('/food-log?date=2025-01-02#dinner');
+    expect(afterSignIn({ from: { pathname: '/settings', search: '', hash: '' } })).toBe('/settings');
+  });
+  test.each([
+    ['//evil.com'], ['/\\evil.com'], ['/\\/evil.com'], ['\\\\evil.com'], ['javascript:alert(1)'], ['https://evil.com/x'], ['http:evil.com'],
+    ['/\t/evil.com'], ['/\n/evil.com'], [' /x'], [''],
+  ])('never leaves the app: %j → /dashboard', (pathname) => {
+    expect(afterSignIn({ from: { pathname, search: '', hash: '' } })).toBe('/dashboard');
+  });
+  test('a query or hash cannot turn the path into another site', () => {
+    expect(afterSignIn({ from: { pathname: '/', search: '/evil.com', hash: '' } })).toBe('/dashboard');
+    expect(afterSignIn({ from: { pathname: '/x', search: '?next=//evil.com', hash: '' } })).toBe('/x?next=//evil.com');
+  });
 });

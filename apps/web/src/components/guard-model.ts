@@ -28,7 +28,26 @@ export function guardDecision(session: SessionState, location: GuardLocation, op
 /** Where to go after signing in: the page the guard remembered, else the dashboard. */
 export function afterSignIn(state: unknown): string {
   const from = (state as { from?: Partial<GuardLocation> } | null)?.from;
-  if (!from?.pathname || !from.pathname.startsWith('/') || from.pathname.startsWith('//')) return paths.dashboard;
-  if (from.pathname === paths.login || from.pathname === paths.verifyEmail) return paths.dashboard;
-  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  const target = sameAppPath(`${from?.pathname ?? ''}${from?.search ?? ''}${from?.hash ?? ''}`);
+  if (!target) return paths.dashboard;
+  const { pathname } = new URL(target, APP_ORIGIN);
+  if (pathname === paths.login || pathname === paths.verifyEmail) return paths.dashboard;
+  return target;
+}
+
+const APP_ORIGIN = 'https://app.invalid';
+
+/**
+ * `path` if it is a path of this app, else null: it must start with one '/' and resolve on this origin.
+ * Backslashes and control characters are refused outright: browsers read '/\\evil.com' as '//evil.com' and
+ * drop tabs and newlines, so '/\t/evil.com' would leave the site too.
+ */
+export function sameAppPath(path: string): string | null {
+  if (!path.startsWith('/') || path.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(path)) return null;
+  try {
+    const url = new URL(path, APP_ORIGIN);
+    return url.origin === APP_ORIGIN ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
+  }
 }
