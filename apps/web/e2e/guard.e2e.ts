@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { useProduct, newContext, openSignedIn, registerVerifiedUser, type Server } from './harness';
+import { useProduct, newContext, openSignedIn, poll, registerVerifiedUser, type Server } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -77,6 +77,23 @@ describe('route guard and redirects', () => {
       await page.waitForURL(/\/login$/);
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     }
+    await ctx.close();
+  });
+
+  test('a well-formed stored token with a bad signature is deleted when /auth/me answers 401, and the visitor lands on /login', async () => {
+    const user = await registerVerifiedUser(server);
+    const [head, body] = user.token.split('.');
+    const forged = `${head}.${body}.${Buffer.from('not-the-signature').toString('base64url')}`;
+    const ctx = await newContext(browser);
+    const page = await ctx.newPage();
+    const me = page.waitForResponse((r) => r.url().includes('/api/v1/auth/me'));
+    await openSignedIn(page, server, forged, '/dashboard');
+    expect((await me).status()).toBe(401);
+    await page.waitForURL(/\/login$/);
+    await poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // Reloading does not try the rejected token again.
+    await page.reload();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await ctx.close();
   });
 
