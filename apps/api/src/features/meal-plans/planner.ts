@@ -3,7 +3,7 @@
  * jobs and recommendations need from it goes through here, so an optimiser change is one edit.
  */
 import { wholeNumber } from '@app/nutrition/numbers';
-import { buildShoppingList, dailyMealPlan, foodById, planDay, suggestMealOptions } from '@app/nutrition';
+import { buildShoppingList, dailyMealPlan, foodById, planDay, splitFractions, suggestMealOptions } from '@app/nutrition';
 import type { DailyMealPlan, Macros, MealPlanRequest, MealSlot, MealType, PlanDay, ShoppingList } from '@app/nutrition';
 
 export type { DailyMealPlan, Macros, MealSlot, MealType, ShoppingList };
@@ -97,15 +97,37 @@ export async function planPlanDay(input: PlanInputs, dayNumber: number, stored: 
   return { date: day.date ?? input.start_date, meals: day.meals };
 }
 
+const MACRO_KEYS = ['calories', 'protein', 'carbs', 'fat', 'fiber'] as const;
+/** Below this part of its usual share the meal is not planned to what is left (the rest of the day is already over). */
+const MIN_LEFT_OF_SHARE = 0.25;
+
+/**
+ * A meal regenerated inside a day is solved against what the rest of the day leaves: the other meals' totals go in
+ * as `already_eaten`, so the planner aims the meal at the day's goals minus them and the day stays on its goals
+ * however often the meal is regenerated (issue 40 item 6; before, the meal aimed at its fixed share of the goals,
+ * and the day drifted: fat 94 g against 70 after one dinner, 2,012 -> 1,860 kcal after three). When the other meals
+ * are missing or already leave less than a quarter of the meal's usual share (edited portions), the meal falls back
+ * to its usual share: the day cannot be brought back to its goals by this meal alone.
+ */
+function restOfDay(goals: Macros, current: Meals | undefined, mealType: MealType): Partial<MealPlanRequest> {
+  const others = ALL.filter((m) => m !== mealType);
+  if (!current || others.some((m) => !current[m])) return {};
+  const eaten = { calories: 0, protein: 0, carbs: 0, fat: 0, fiber: 0 };
+  for (const m of others) for (const f of current[m]!.foods) for (const k of MACRO_KEYS) eaten[k] += f[k];
+  const share = splitFractions(undefined)[mealType] * goals.calories;
+  if (goals.calories - eaten.calories < MIN_LEFT_OF_SHARE * share) return {};
+  return { already_eaten: eaten };
+}
+
 /** A new version of one day (or of one meal of it), avoiding the foods it has now. */
 export async function replan(input: PlanInputs, dayNumber: number, stored: StoredDay[], mealType: MealType | null): Promise<Meals> {
   const current = stored.find((d) => d.day_number === dayNumber)?.meals;
   const exclude = foodIdsOf(current, mealType ?? undefined);
-  const extra: Partial<MealPlanRequest> = { exclude_food_ids: exclude, ...(mealType ? { meals: [mealType] } : {}) };
-  let day = await planDay(request(input, extra), contextFrom(dayNumber, stored));
+  const only: Partial<MealPlanRequest> = mealType ? { meals: [mealType], ...restOfDay(input.goals, current, mealType) } : {};
+  let day = await planDay(request(input, { exclude_food_ids: exclude, ...only }), contextFrom(dayNumber, stored));
   // Excluding today's foods can empty a narrow diet's pool; then a reshuffle of the same foods is the best we can do.
   if ((mealType ? [mealType] : ALL).some((m) => !day.meals[m]?.foods.length)) {
-    day = await planDay(request(input, mealType ? { meals: [mealType] } : {}), contextFrom(dayNumber, stored));
+    day = await planDay(request(input, only), contextFrom(dayNumber, stored));
   }
   assertFeasible(day, mealType ? [mealType] : ALL);
   return mealType ? { ...current, [mealType]: day.meals[mealType] } : day.meals;
