@@ -89,6 +89,26 @@ describe('pre-rendered public pages', () => {
     });
   }
 
+  test('the footer falls back from the 2x to the 1x attribution image when the 2x fails before the scripts run (spec §2)', async () => {
+    for (const path of ['/', '/login', '/team', '/privacy-policy']) {
+      const ctx = await browser.newContext({ viewport: DESKTOP, deviceScaleFactor: 2 });
+      const page = await ctx.newPage();
+      await page.route('**/food-data-attribution@2x.png', (route) => route.fulfill({ status: 404, body: 'gone' }));
+      const release = await holdAppScripts(page);
+      await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'commit' });
+      const img = page.locator('footer img');
+      // The 2x request has failed while the page is still only HTML: the error event fired before React.
+      await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete), { timeout: 20_000 }).toBe(true);
+      expect(await reactAttached(page)).toBe(false);
+      release();
+      await expect.poll(() => reactAttached(page), { timeout: 20_000 }).toBe(true);
+      await expect
+        .poll(() => img.evaluate((i: HTMLImageElement) => ({ src: new URL(i.currentSrc || i.src).pathname, loaded: i.naturalWidth > 0 })), { timeout: 20_000 })
+        .toEqual({ src: '/food-data-attribution.png', loaded: true });
+      await ctx.close();
+    }
+  });
+
   test('the hydrated login form works', async () => {
     const user = await registerVerifiedUser(server);
     const ctx = await newContext(browser, MOBILE);

@@ -6,7 +6,19 @@ import { paths } from '../../lib/paths';
 
 /** If the 2x attribution image fails, fall back to the 1x image (spec §2); once, to avoid a loop. */
 function fallBackTo1x(e: SyntheticEvent<HTMLImageElement>) {
-  const img = e.currentTarget;
+  showOneX(e.currentTarget);
+}
+
+/**
+ * On a pre-rendered page the image is requested with the HTML, so a failed 2x can fire its error before
+ * React hydrates and attaches onError: that event is gone. On attach, an image that has finished
+ * without pixels has failed, and falls back the same way.
+ */
+function fallBackIfAlreadyFailed(img: HTMLImageElement | null) {
+  if (img?.complete && img.naturalWidth === 0 && (img.currentSrc || img.src)) showOneX(img);
+}
+
+function showOneX(img: HTMLImageElement) {
   if (img.dataset.fellBack) return;
   img.dataset.fellBack = '1';
   img.srcset = '';
@@ -38,6 +50,7 @@ export function Footer() {
           height={40}
           alt="Food data powered by USDA and Open Food Facts"
           onError={fallBackTo1x}
+          ref={fallBackIfAlreadyFailed}
           style={{ display: 'block', height: 40, width: 200 }}
         />
       </TextLink>
