@@ -26,6 +26,8 @@ export const ErrorTypes = {
   badRequest: 'bad_request',
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
+  /** 403: the account's e-mail address is not verified yet (spec §6: such a user is held at /verify-email). */
+  emailNotVerified: 'email_not_verified',
   notFound: 'not_found',
   conflict: 'conflict',
   payloadTooLarge: 'payload_too_large',

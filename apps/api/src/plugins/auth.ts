@@ -8,7 +8,8 @@ import { AccessTokenClaimsSchema } from '@app/contracts';
 import type { z } from 'zod';
 import { users } from '../db/schema/index.ts';
 import { queryArrays, type Db } from '../db/client.ts';
-import { forbidden, unauthorized } from '../lib/http-error.ts';
+import { ErrorTypes } from '@app/contracts';
+import { HttpError, forbidden, unauthorized } from '../lib/http-error.ts';
 import type { Config } from '../config.ts';
 
 /** Swagger UI's routes; public like the web app's files. */
@@ -40,11 +41,41 @@ declare module 'fastify' {
      * `false`: the hook checks the token (signature, expiry, claims) but does not read the user's row; the
      * route's own statement must check the user (`request.session`: id, token version, not deactivated)
      * and answer 401 when it does not match. One round trip instead of two, for the app's most frequent
-     * read (the daily summary). `request.user` is not set on such a route.
+     * read (the daily summary). The statement must also require `email_validated` (unless the route has
+     * `allowUnverified`) and answer `await sessionRefusal(db, session)` when it finds no row. `request.user` is not
+     * set on such a route.
      */
     userRow?: false;
+    /**
+     * The route serves an account whose e-mail address is not verified yet (spec §6: such a user is held at
+     * /verify-email). Every other private route answers 403 `email_not_verified` to it. Set by the hook below
+     * for UNVERIFIED_ALLOWED; a route may also set it itself.
+     */
+    allowUnverified?: true;
   }
 }
+
+/**
+ * The private routes an account with an unverified e-mail address may call (spec §4 and §6): who am I (the app
+ * reads `email_validated` from it to send the user to /verify-email), is my token valid, sign out, and delete the
+ * account. Verifying (`/auth/complete-registration`) and asking for a new code (`/auth/resend-code`) are public
+ * routes, keyed by the address, so they need no entry here. Decided from the registered path, like `public`.
+ */
+export const UNVERIFIED_ALLOWED: ReadonlySet<string> = new Set([
+  'GET /api/v1/auth/me',
+  'GET /api/v1/auth/validate-token',
+  'POST /api/v1/auth/logout',
+  'DELETE /api/v1/profile',
+]);
+
+/** 403 for an account whose e-mail address is not verified (a token issued before an admin marked it unverified). */
+export const emailNotVerified = () =>
+  new HttpError(
+    403,
+    'Verify your e-mail address first: enter the code we sent you, or ask for a new one.',
+    ErrorTypes.emailNotVerified,
+    { verify: 'POST /api/v1/auth/complete-registration', resend_code: 'POST /api/v1/auth/resend-code' },
+  );
 
 /**
  * The signed-in user's row, read on every request: plain SQL in array mode (db/client.ts queryArrays),
@@ -67,6 +98,17 @@ function userByIdStatement() {
     for (let i = 0; i < keys.length; i++) user[keys[i]!] = row[i];
     return user as UserRow;
   };
+}
+
+let refusalUserById: ReturnType<typeof userByIdStatement> | undefined;
+/**
+ * For a `config.userRow: false` route whose own statement found no user for the session: the error to answer,
+ * read only on this failure path: 403 email_not_verified for a live session of an unverified account, else 401.
+ */
+export async function sessionRefusal(db: Db, session: TokenSession): Promise<HttpError> {
+  const user = await (refusalUserById ??= userByIdStatement())(db, session.userId);
+  if (user && user.token_version === session.tokenVersion && !user.deactivated_at && !user.email_validated) return emailNotVerified();
+  return unauthorized('Could not validate credentials');
 }
 
 /**
@@ -109,6 +151,9 @@ export default fp(
       if (!url.startsWith('/api/') || url === DOCS_PREFIX || url.startsWith(DOCS_PREFIX + '/')) {
         route.config = { ...(route.config as object), public: true };
       }
+      for (const method of [route.method].flat()) {
+        if (UNVERIFIED_ALLOWED.has(`${method === 'HEAD' ? 'GET' : method} ${url}`)) route.config = { ...(route.config as object), allowUnverified: true };
+      }
     });
 
     app.addHook('onRequest', async (request) => {
@@ -118,6 +163,7 @@ export default fp(
       // A prepared statement in plain SQL: on PostgreSQL parsed and planned once per connection.
       const user = await userById(db, request.session.userId);
       if (!user || user.token_version !== request.session.tokenVersion || user.deactivated_at) throw unauthorized('Could not validate credentials');
+      if (!user.email_validated && request.routeOptions.config?.allowUnverified !== true) throw emailNotVerified();
       request.user = user;
     });
 

@@ -111,7 +111,7 @@ export const DAY_SQL = `select ${GOAL_COLUMNS.map((c) => `s.${c}`).join(', ')},
   from users u
   left join user_settings s on s.user_id = u.id
   left join food_logs l on l.user_id = u.id and l.date = $2::date
-  where u.id = $1 and ($3::integer is null or (u.token_version = $3 and u.deactivated_at is null))`;
+  where u.id = $1 and ($3::integer is null or (u.token_version = $3 and u.deactivated_at is null and u.email_validated))`;
 const DAY_NAME = `food_logs_day_${createHash('sha1').update(DAY_SQL).digest('hex').slice(0, 12)}`;
 const at = Object.fromEntries(DAY_COLUMNS.map((c, i) => [c, GOAL_COLUMNS.length + i])) as Record<(typeof DAY_COLUMNS)[number], number>;
 
@@ -141,8 +141,8 @@ function dayRow(r: unknown[], date: string): DayRow {
 /**
  * `date`: YYYY-MM-DD, as the route validates it (so it is also each entry's date as PostgreSQL writes it).
  * `tokenVersion` given: the statement is also the request's authentication (a route with
- * `config.userRow: false`): no row comes back unless the user exists, is not deactivated and has that
- * token version, and `found` is false.
+ * `config.userRow: false`): no row comes back unless the user exists, is not deactivated, has a verified
+ * e-mail address (plugins/auth.ts: 403 email_not_verified otherwise) and has that token version, and `found` is false.
  */
 export async function dayWithGoals(db: Db, userId: number, date: string, tokenVersion?: number): Promise<{ found: boolean; goals: DayGoals | null; rows: DayRow[] }> {
   const result = await queryArrays(db, DAY_NAME, DAY_SQL, [userId, date, tokenVersion ?? null]);

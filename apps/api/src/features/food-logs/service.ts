@@ -10,7 +10,7 @@ import { notFound, unauthorized, unprocessable } from '../../lib/http-error.ts';
 import { getFood } from '../foods/repository.ts';
 import { per100g, resolveServing, scaled, scaledMicros } from '../foods/food-rows.ts';
 import { MICRONUTRIENTS } from '../../db/schema/micronutrients.ts';
-import type { TokenSession } from '../../plugins/auth.ts';
+import { sessionRefusal, type TokenSession } from '../../plugins/auth.ts';
 import * as repo from './repository.ts';
 import type { DayRow, FoodLogRow, NewFoodLogRow } from './repository.ts';
 
@@ -236,7 +236,8 @@ export async function mealSummary(db: Db, userId: number, date: string, mealType
 export async function dailySummary(db: Db, userId: number, date: string, goalsJson?: string, session?: TokenSession): Promise<DailySummary> {
   // The statement first: on a route that authenticates with it, a stale token gets its 401 before any 422.
   const { found, goals: settings, rows } = await repo.dayWithGoals(db, userId, date, session?.tokenVersion);
-  if (session && !found) throw unauthorized('Could not validate credentials');
+  // No row for the session: a stale token (401) or an account whose e-mail is not verified (403), told apart off the fast path.
+  if (session && !found) throw await sessionRefusal(db, session);
   let g: { daily_calorie_goal?: number | null; daily_protein_goal?: number | null; daily_carbs_goal?: number | null; daily_fat_goal?: number | null; daily_fiber_goal?: number | null } = {};
   if (goalsJson !== undefined && goalsJson !== '') {
     let parsed: unknown;
