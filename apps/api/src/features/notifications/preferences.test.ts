@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFromNewIp, createTestApp, isErrorBody, type HttpClient, type TestApp } from '../../../test/helpers.ts';
 import { makeUser } from '../meal-plans/test-support.ts';
+import { device_tokens } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let http: HttpClient;
@@ -27,13 +28,13 @@ describe('notification preferences', () => {
     const got = await http.get('/notifications/preferences', { token: a.token });
     expect(got.status).toBe(200);
     expect(got.json).toEqual({ ...DEFAULTS, timezone: 'Europe/Berlin' });
-    const put = await http.put('/notifications/preferences', { logging_reminder: { enabled: true }, meal_reminder: { times: { lunch: '13:15', snack: '16:00' } }, channels: { push: true }, quiet_hours: null, push_available: { ios: true } }, { token: a.token });
+    const put = await http.put('/notifications/preferences', { logging_reminder: { enabled: true }, meal_reminder: { times: { lunch: '13:15', snack: '16:00' } }, channels: { in_app: true }, quiet_hours: null, push_available: { ios: true } }, { token: a.token });
     expect(put.status, put.text).toBe(200);
     expect(put.json).toMatchObject({
       logging_reminder: { enabled: true, times: ['10:00', '14:00', '20:00'] },
       meal_reminder: { enabled: false, times: { breakfast: '07:30', lunch: '13:15', snack: '16:00', dinner: '18:00' } },
       quiet_hours: null,
-      channels: { in_app: true, push: true },
+      channels: { in_app: true, push: false },
       // Read only: what the server can deliver, not what the client says.
       push_available: { ios: false, web: false },
     });
@@ -79,4 +80,33 @@ describe('notification preferences', () => {
     expect(key.status).toBe(404);
     expect(isErrorBody(key)).toBe(true);
   });
+
+  it('refuses push: true with 422 saying why when no push channel can reach the user (issue 40 item 8b)', async () => {
+    const u = await makeUser(t);
+    const res = await http.put('/notifications/preferences', { channels: { push: true }, logging_reminder: { enabled: true } }, { token: u.token });
+    expect(res.status, res.text).toBe(422);
+    expect(isErrorBody(res)).toBe(true);
+    expect(res.json.detail.msg).toMatch(/not available on this server/);
+    expect(res.json.detail.errors).toEqual([{ loc: ['body', 'channels', 'push'], msg: res.json.detail.msg, type: 'push_unavailable' }]);
+    // Nothing of the refused update is stored; turning push off stays possible.
+    expect((await http.get('/notifications/preferences', { token: u.token })).json).toMatchObject({ channels: { push: false }, logging_reminder: { enabled: false } });
+    expect((await http.put('/notifications/preferences', { channels: { push: false } }, { token: u.token })).status).toBe(200);
+  });
+
+  it('with Web Push configured, refuses push until the user has a device registered, then accepts it', async () => {
+    const web = await createTestApp({ VAPID_PUBLIC_KEY: 'BPublicKeyForTests', VAPID_PRIVATE_KEY: 'private-key-for-tests', VAPID_SUBJECT: 'mailto:ops@example.com' });
+    try {
+      const u = await makeUser(web);
+      const client = clientFromNewIp(web);
+      const before = await client.put('/notifications/preferences', { channels: { push: true } }, { token: u.token });
+      expect(before.status, before.text).toBe(422);
+      expect(before.json.detail.msg).toMatch(/no device of yours is registered/);
+      await web.app.db.insert(device_tokens).values({ user_id: u.id, token: 'https://push.example.com/send/abc', device_type: 'web', web_push_keys: { p256dh: 'p', auth: 'a' } });
+      const after = await client.put('/notifications/preferences', { channels: { push: true } }, { token: u.token });
+      expect(after.status, after.text).toBe(200);
+      expect(after.json).toMatchObject({ channels: { push: true }, push_available: { web: true } });
+    } finally {
+      await web.close();
+    }
+  }, 60_000);
 });

@@ -2,6 +2,8 @@ import type { Db } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import type { MealReminderTimes, NotificationPreferences, NotificationPreferencesUpdate } from '@app/contracts';
 import { pushAvailability } from '../device-tokens/push-config.ts';
+import { listTokens } from '../device-tokens/repository.ts';
+import { unprocessable } from '../../lib/http-error.ts';
 import * as repo from './preferences-repository.ts';
 
 /** Reminders are opt-in; these are the times offered when a user turns them on. */
@@ -42,6 +44,22 @@ function toValues(p: Stored): repo.PreferencesValues {
   };
 }
 
+/**
+ * Why push cannot be turned on for this user, or null when it can: a push service this server has configured
+ * (APNs for iOS, Web Push) and a device of the user registered for it (POST /device-tokens). Stored as true
+ * without one, `push: true` promised reminders that could never arrive (issue 40 item 8b).
+ */
+export async function whyNoPush(db: Db, config: Config, userId: number): Promise<string | null> {
+  const avail = pushAvailability(config);
+  if (!avail.ios && !avail.web) {
+    return 'Push notifications are not available on this server (neither Apple push nor Web Push is set up). Reminders still appear in the app.';
+  }
+  const tokens = await listTokens(db, userId);
+  if (tokens.some((t) => (t.device_type === 'ios' && avail.ios) || (t.device_type === 'web' && avail.web && !!t.web_push_keys))) return null;
+  const where = [avail.ios ? 'the iOS app' : null, avail.web ? 'a browser (Web Push)' : null].filter(Boolean).join(' or ');
+  return `Push cannot be turned on yet: no device of yours is registered for push. Allow notifications in ${where} first; that registers the device.`;
+}
+
 export function preferencesService(db: Db, config: Config) {
   async function view(stored: Stored, userId: number): Promise<NotificationPreferences> {
     return { ...stored, push_available: pushAvailability(config), timezone: await repo.settingsTimezone(db, userId) };
@@ -52,6 +70,10 @@ export function preferencesService(db: Db, config: Config) {
     },
     /** Partial update: each object merges into what is stored, meal times per meal. */
     async update(userId: number, patch: NotificationPreferencesUpdate) {
+      if (patch.channels?.push === true) {
+        const why = await whyNoPush(db, config, userId);
+        if (why) throw unprocessable(why, ['body', 'channels', 'push'], 'push_unavailable');
+      }
       const cur = storedPreferences(await repo.findPreferences(db, userId));
       const next: Stored = {
         logging_reminder: { ...cur.logging_reminder, ...patch.logging_reminder },
