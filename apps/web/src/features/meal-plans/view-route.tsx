@@ -12,7 +12,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import EmailIcon from '@mui/icons-material/EmailOutlined';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCartOutlined';
-import { PROCESSING_PLAN_POLL_MS } from '@app/contracts/constants';
+import { PROCESSING_PLAN_POLL_MS, RECOVERY_REFETCH } from '@app/contracts/constants';
 import { paths } from '../../lib/paths';
 import { notify } from '../../components/feedback/notify';
 import { errorText, isApiError } from '../../lib/errors';
@@ -23,6 +23,7 @@ import { dateRange, shortDate } from './components/format';
 import { Page } from './components/page';
 import { RenameDialog } from './components/rename-dialog';
 import { StatusChip } from './components/status-chip';
+import { usePlanRecovery } from './hooks/use-plan-recovery';
 import { useRegenerate } from './hooks/use-regenerate';
 import { daysDone, expectedDayCount } from './logic/plan-days';
 import { daysToShow } from './logic/placeholders';
@@ -53,7 +54,9 @@ export function Component() {
 
   // Days the progress page gave up on are shown as placeholders until the user refreshes or regenerates them.
   const [forced, setForced] = useState<number[]>(() => notice?.placeholderDayNumbers ?? []);
-  const days = useMemo(() => (plan ? daysToShow(plan, forced) : []), [plan, forced]);
+  // Opened directly with days missing or empty: up to 5 spaced refetches before placeholders (spec §4, §9).
+  const recovery = usePlanRecovery(plan, q.refetch, !!notice);
+  const days = useMemo(() => (plan ? daysToShow(plan, forced, { fill: !recovery.recovering }) : []), [plan, forced, recovery.recovering]);
   const [tab, setTab] = useState(0);
   const [shoppingOpen, setShoppingOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
@@ -144,6 +147,11 @@ export function Component() {
       {partial ? <Alert severity="warning">{`${failedMessage} (Partial data recovered)`}</Alert> : null}
       {!partial && plan.status === 'failed' ? <Alert severity="error">{failedMessage}</Alert> : null}
       {!partial && plan.status === 'cancelled' ? <Alert severity="info">{failedMessage}</Alert> : null}
+      {recovery.recovering ? (
+        <Alert severity="info" role="status">
+          Checking the finished plan for its days… (refetch {recovery.attempts + 1} of {RECOVERY_REFETCH.attempts})
+        </Alert>
+      ) : null}
       {notice?.message && plan.status === 'completed' ? <Alert severity="warning">{notice.message}</Alert> : null}
       {plan.goals_note ? <Alert severity="info">{plan.goals_note}</Alert> : null}
 
@@ -192,7 +200,7 @@ export function Component() {
             />
           </Box>
         </>
-      ) : processing ? (
+      ) : processing || recovery.recovering ? (
         <Skeleton variant="rounded" height={240} />
       ) : null}
 

@@ -84,12 +84,13 @@ describe('multi-day plan polling (spec §4, §9)', () => {
     expect(run([answer(plan({ status: 'cancelled' }))]).s.message).toBe('Meal plan generation cancelled');
   });
 
-  it('completed with no plan_days refetches 3 times at 1 s, then fails with the §8 message', () => {
+  it('completed with no plan_days: 3 refetches at 1 s, then 5 recovery refetches with backoff, then placeholder days (spec §4, §9)', () => {
     const empty = plan({ status: 'completed' });
-    const { s, actions } = run([answer(empty), answer(empty), answer(empty), answer(empty)]);
-    expect(actions.slice(1)).toEqual([{ type: 'poll', delayMs: 1000 }, { type: 'poll', delayMs: 1000 }, { type: 'poll', delayMs: 1000 }, { type: 'finish' }]);
-    expect(s.phase).toBe('failed');
-    expect(s.message).toBe('Failed to fetch meal plan days after 3 attempts');
+    const { s, actions } = run(Array.from({ length: 9 }, () => answer(empty)));
+    expect(actions.slice(1).map((a) => (a.type === 'poll' ? a.delayMs : a.type))).toEqual([1000, 1000, 1000, 1500, 3000, 4500, 5000, 5000, 'finish']);
+    expect(s.phase).toBe('done');
+    expect(s.recoveryAttempts).toBe(5);
+    expect(s.placeholderDayNumbers).toEqual([1, 2, 3]);
   });
 
   it('completed with no plan_days recovers when a refetch brings them', () => {

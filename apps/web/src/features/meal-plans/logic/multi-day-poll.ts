@@ -112,22 +112,18 @@ function timedOut(s: PollState, now: number): [PollState, PollAction] {
 
 function completed(s: PollState): [PollState, PollAction] {
   const plan = s.plan!;
-  const expected = expectedDayCount(plan);
   const have = new Set(s.days.map((d) => d.day_number));
-  const missing = range(expected).filter((n) => !have.has(n));
+  const missing = range(expectedDayCount(plan)).filter((n) => !have.has(n));
 
   // Completed but the days are not (all) there yet: refetch them, 3 times at 1 s.
   if (missing.length > 0 && s.phase !== 'recovering' && s.missingDaysAttempts < MULTI_DAY_POLL.missingDaysAttempts) {
     const missingDaysAttempts = s.missingDaysAttempts + 1;
     return [{ ...s, phase: 'fetching-days', missingDaysAttempts }, { type: 'poll', delayMs: MULTI_DAY_POLL.missingDaysDelayMs }];
   }
-  if (s.days.length === 0 && s.phase !== 'recovering') {
-    return fail(s, `Failed to fetch meal plan days after ${MULTI_DAY_POLL.missingDaysAttempts} attempts`, 500);
-  }
 
-  // Days exist but some are empty (or still missing): a few spaced refetches, then placeholders.
-  const empty = s.days.filter(isEmptyDay).map((d) => d.day_number);
-  const gaps = [...missing, ...empty].sort((a, b) => a - b);
+  // Still missing after those, or empty (or only filler): completed with empty or placeholder data (spec §4):
+  // up to 5 spaced recovery refetches, then placeholder days with refresh hints — also when no day came at all.
+  const gaps = recoveryGaps(s.plan!, s.days);
   if (gaps.length === 0) return done({ ...s, placeholderDayNumbers: [] });
   if (s.recoveryAttempts < RECOVERY_REFETCH.attempts) {
     const recoveryAttempts = s.recoveryAttempts + 1;
@@ -135,6 +131,14 @@ function completed(s: PollState): [PollState, PollAction] {
     return [{ ...s, phase: 'recovering', recoveryAttempts }, { type: 'poll', delayMs }];
   }
   return done({ ...s, placeholderDayNumbers: gaps });
+}
+
+/** The day numbers of a completed plan that are missing or have no real food, in order. */
+export function recoveryGaps(plan: MealPlan, days: PlanDay[] = usableDays(plan)): number[] {
+  const have = new Set(days.map((d) => d.day_number));
+  const missing = range(expectedDayCount(plan)).filter((n) => !have.has(n));
+  const empty = days.filter(isEmptyDay).map((d) => d.day_number);
+  return [...missing, ...empty].sort((a, b) => a - b);
 }
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);

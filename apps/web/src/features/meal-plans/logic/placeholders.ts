@@ -31,12 +31,15 @@ export function makePlaceholderDay(plan: Pick<MealPlan, 'id' | 'start_date'>, da
 
 /**
  * The days a plan screen shows. While processing: only what exists. Completed: every day 1..N,
- * with placeholders for days that are missing or have no food (or for the numbers given).
+ * with placeholders for days that are missing or have no food (or for the numbers given); with
+ * `fill: false` (recovery still running), only the real days that have food.
  * Failed or cancelled: the partial days as they are.
  */
-export function daysToShow(plan: MealPlan, placeholderNumbers?: readonly number[]): ShownDay[] {
+export function daysToShow(plan: MealPlan, placeholderNumbers?: readonly number[], opts: { fill?: boolean } = {}): ShownDay[] {
   const real = usableDays(plan);
   if (plan.status !== 'completed') return real;
+  // While the view is still refetching a completed plan (hooks/use-plan-recovery.ts): the real days with food only.
+  if (opts.fill === false) return real.filter((d) => !isEmptyDay(d));
   const byNumber = new Map(real.map((d) => [d.day_number, d] as const));
   const forced = new Set(placeholderNumbers ?? []);
   const count = Math.max(expectedDayCount(plan), ...real.map((d) => d.day_number));
