@@ -39,4 +39,19 @@ describe('one date and timestamp range for every contract (issue 8 item 9)', asy
       expect(InstantSchema.safeParse(bad).success).toBe(false);
     }
   });
+  it('one instant type for every timestamp: ISO 8601 with offset or epoch ms, number or numeric string, as ISO UTC (issue 40 item 8c)', async () => {
+    const { AnalysisQuerySchema, NowQuerySchema, WhatToEatBodySchema, TimestampSchema } = await import('./index.ts');
+    const iso = '2025-03-03T06:30:00.000Z';
+    for (const ok of [1741000000000 + 0, '2025-03-03T07:30:00+01:00', '2025-03-03T06:30:00Z', '2025-03-03T07:30:00+0100', String(Date.parse(iso)), Date.parse(iso)]) {
+      const want = typeof ok === 'number' && ok === 1741000000000 ? new Date(1741000000000).toISOString() : iso;
+      expect(TimestampSchema.parse(ok), String(ok)).toBe(want);
+      expect(AnalysisQuerySchema.parse({ timestamp: ok }).timestamp, `analysis ${ok}`).toBe(want);
+      expect(NowQuerySchema.parse({ timestamp: ok }).timestamp, `now ${ok}`).toBe(want);
+      expect(WhatToEatBodySchema.parse({ timestamp: ok })?.timestamp, `body ${ok}`).toBe(want);
+    }
+    for (const bad of ['2025-03-03T07:30:00', '2025-03-03', 1.5, -1, 'soon', true]) {
+      expect(TimestampSchema.safeParse(bad).success, String(bad)).toBe(false);
+      expect(AnalysisQuerySchema.safeParse({ timestamp: bad }).success, `analysis ${bad}`).toBe(false);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LocalDateSchema } from './common.ts';
+import { LocalDateSchema, TimestampSchema } from './common.ts';
 
 /** Dashboard and insights (spec §7). Days are the user's local days; an empty range answers zeros and says so. */
 const MacroTotalsSchema = z.object({ calories: z.number(), protein: z.number(), carbs: z.number(), fat: z.number(), fiber: z.number() });
@@ -145,7 +145,7 @@ export type InsightsNutrients = z.infer<typeof InsightsNutrientsSchema>;
 export const AnalysisQuerySchema = z.object({
   timeframe_days: z.coerce.number().int().min(1, 'timeframe_days must be between 1 and 365').max(365, 'timeframe_days must be between 1 and 365').optional(),
   /** The client's current instant; the range ends on its local date in the user's time zone. */
-  timestamp: z.iso.datetime({ offset: true, error: 'timestamp must be an ISO date-time' }).optional(),
+  timestamp: TimestampSchema.optional(),
 });
 export const PatternAnalysisSchema = z
   .object({ ...RangeFields, findings: z.array(FindingSchema), not_enough_data: z.array(z.string()), meal_timing: MealTimingResultSchema, weekday_weekend: WeekPatternSchema, calorie_drivers: z.array(CalorieDriverSchema) })

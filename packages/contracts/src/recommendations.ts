@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { InstantSchema, LocalDateSchema, MealTypeSchema } from './common.ts';
+import { InstantSchema, LocalDateSchema, MealTypeSchema, TimestampSchema } from './common.ts';
 import { MealSlotSchema, MealTimeSchema, MealTimesSchema } from './meal-plans.ts';
 
 /**
- * When "now" is, for the user: `timestamp` is an instant (ISO 8601 or epoch milliseconds), default the
+ * When "now" is, for the user: `timestamp` is an instant (TimestampSchema: ISO 8601 with offset or epoch milliseconds), default the
  * server clock; `current_time` is the user's local wall-clock time "HH:MM" (or an ISO instant).
  * Local dates and times are taken in the user's settings.timezone.
  */
 const CURRENT_TIME_FORMAT = 'current_time must be HH:MM or an ISO 8601 date-time within 1900..2100';
 export const NowQuerySchema = z.object({
-  timestamp: InstantSchema.optional(),
+  timestamp: TimestampSchema.optional(),
   current_time: z
     .union([z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, CURRENT_TIME_FORMAT), InstantSchema], { error: CURRENT_TIME_FORMAT })
     .optional(),
@@ -78,7 +78,7 @@ export const MealOptionsQuerySchema = NowQuerySchema.extend({
 });
 /** The body of POST /recommendations/what-to-eat; each field may also come in the query, and the body wins. */
 export const WhatToEatBodySchema = z
-  .object({ meal_type: MealTypeSchema.optional(), timestamp: InstantSchema.optional(), current_time: NowQuerySchema.shape.current_time, count: z.number().int().min(3).max(5).optional() })
+  .object({ meal_type: MealTypeSchema.optional(), timestamp: TimestampSchema.optional(), current_time: NowQuerySchema.shape.current_time, count: z.number().int().min(3).max(5).optional() })
   .nullish();
 export const WhatToEatQuerySchema = MealOptionsQuerySchema.extend({ count: z.coerce.number().int().min(3).max(5).optional() });
 
