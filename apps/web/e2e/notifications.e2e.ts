@@ -7,7 +7,6 @@ import { apiCall, DESKTOP, launchBrowser, MOBILE, newContext, openSignedIn, poll
 let server: Server;
 let browser: Browser;
 let user: TestUser;
-let bananaId: string;
 
 // 23 notifications: 3 typed ones plus 20 plain ones, so the panel has 3 pages of 10.
 const SEEDED = [
@@ -31,7 +30,6 @@ beforeAll(async () => {
   user = await registerVerifiedUser(first);
   // A meal idea whose first food is a database food, under a display name that is not the database's.
   const banana = (await apiCall(first, 'GET', '/foods/search?query=banana', undefined, user.token)).json.foods[0] as { id: string; name: string };
-  bananaId = banana.id;
   const ideas = (SEEDED.at(-1) as { data: { options: unknown[] } }).data.options;
   ideas.push({ name: 'Banana, ripe', description: 'Quick and sweet', calories: 105, foods: [{ food_id: banana.id, name: 'Banana, ripe' }] });
   await first.stop();
@@ -73,8 +71,8 @@ describe('notification center', () => {
     expect(await panel.getByRole('link', { name: 'Log Food Now' }).getAttribute('href')).toBe('/food-log');
     const logThis = panel.getByRole('link', { name: 'Log This Food' });
     expect(await logThis.first().getAttribute('href')).toBe('/food-log?food=Grilled+chicken+salad');
-    // The idea that names its database food links to that food (food-log.e2e.ts opens it), not to a search for "Banana, ripe".
-    expect(await logThis.nth(1).getAttribute('href')).toBe(`/food-log?food_id=${bananaId}`);
+    // Spec §2: the food parameter (the option itself travels in the navigation state; see the test below).
+    expect(await logThis.nth(1).getAttribute('href')).toBe('/food-log?food=Banana%2C+ripe');
 
     await panel.getByRole('button', { name: 'Next' }).click();
     await poll(() => panel.getByTestId('notification-page').textContent()).toBe('2 / 3');
@@ -94,6 +92,70 @@ describe('notification center', () => {
 
     await panel.getByRole('button', { name: 'Mark all as read' }).click();
     await poll(() => badge(page).first().isVisible()).toBe(false);
+    await ctx.close();
+  });
+
+  test("'Log This Food' offers the whole option in its meal with its amounts, logged with one 'Log all' (one POST /food-logs/batch)", async () => {
+    const ctx = await newContext(browser, DESKTOP);
+    const page = await ctx.newPage();
+    // The reminder as the API writes it (reminders/service.ts): the option's foods with their amounts, the meal in data.
+    const snackIdea = {
+      id: 999_001, read: false, title: 'Snack ideas for you', message: '1 option fits the 600 kcal left today.', notification_type: 'meal_reminder', created_at: new Date().toISOString(),
+      data: {
+        meal_type: 'snack',
+        options: [{
+          name: 'Egg, hard-boiled', description: 'With Mozzarella, whole milk, Raisins.', calories: 410, protein: 22, carbs: 42, fat: 17, fits: true,
+          foods: [
+            { food_id: 'usda-01129', name: 'Egg, hard-boiled', serving_size: 2, serving_unit: 'large egg (50 g)', calories: 155 },
+            { food_id: 'usda-01026', name: 'Mozzarella, whole milk', serving_size: 1, serving_unit: 'oz (28.4 g)', calories: 85 },
+            { food_id: 'usda-09298', name: 'Raisins', serving_size: 2, serving_unit: 'oz (28.4 g)', calories: 170 },
+          ],
+        }],
+      },
+    };
+    await page.route('**/api/v1/notifications?*', (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ json: { notifications: [snackIdea], unread_count: 1, total: 1 } }) : route.continue(),
+    );
+    const batches: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/food-logs/batch') batches.push(r.postDataJSON());
+    });
+    await openSignedIn(page, server, user.token, '/settings');
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const panel = page.getByRole('region', { name: 'Notifications' });
+    await panel.getByRole('link', { name: 'Log This Food' }).click();
+    await page.waitForURL((u) => u.pathname === '/food-log');
+    expect(new URL(page.url()).searchParams.get('food')).toBe('Egg, hard-boiled');
+    expect(new URL(page.url()).searchParams.get('food_id')).toBeNull();
+
+    const dialog = page.getByRole('dialog', { name: 'Log this meal idea' });
+    await dialog.waitFor();
+    const foods = dialog.getByRole('list', { name: 'Foods to log' }).getByRole('listitem');
+    await poll(() => foods.count()).toBe(3);
+    for (const text of ['Egg, hard-boiled', '2 large eggs (100 g)', 'Mozzarella, whole milk', 'Raisins', '410 kcal']) await dialog.getByText(text, { exact: false }).first().waitFor();
+    expect(await dialog.getByRole('combobox', { name: 'Meal' }).textContent()).toContain('Snack');
+    await shot(page, 'food-log-offer-desktop');
+    await dialog.getByRole('button', { name: 'Log all' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    expect(batches).toHaveLength(1);
+    const date = (batches[0] as Array<{ date: string }>)[0]!.date;
+    expect(batches[0]).toEqual([
+      { food_id: 'usda-01129', serving: { grams: 100 }, number_of_servings: 1, meal_type: 'snack', date },
+      { food_id: 'usda-01026', serving: { grams: 28.4 }, number_of_servings: 1, meal_type: 'snack', date },
+      { food_id: 'usda-09298', serving: { grams: 56.8 }, number_of_servings: 1, meal_type: 'snack', date },
+    ]);
+    // Logged as offered: three snack entries of about 410 kcal (the server computes each from the food's weight).
+    const summary = (await apiCall(server, 'GET', `/food-logs/daily-summary/${date}`, undefined, user.token)).json;
+    expect(summary.meals.snack.foods).toHaveLength(3);
+    expect(summary.meals.snack.totals.calories).toBeGreaterThan(390);
+    expect(summary.meals.snack.totals.calories).toBeLessThan(430);
+    expect(summary.meals.dinner.foods).toHaveLength(0);
+    // The offer is not made again on reload.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Food log' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('dialog', { name: 'Log this meal idea' }).count()).toBe(0);
     await ctx.close();
   });
 

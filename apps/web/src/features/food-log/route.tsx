@@ -1,6 +1,7 @@
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useRef, useState, type RefObject } from 'react';
 import { useDeferredMount } from '../../lib/use-deferred-mount';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { offerFromState } from '../../lib/food-log-offer';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -39,6 +40,7 @@ const EntryEditDialog = lazy(() => import('./components/entry-edit-dialog').then
 const FoodDetailSheet = lazy(() => import('./components/food-detail-sheet').then((m) => ({ default: m.FoodDetailSheet })));
 // The nutrients card sits below the meals: its accordion loads when it scrolls into view.
 const DayNutrientsCard = lazy(() => import('./components/day-nutrients-card').then((m) => ({ default: m.DayNutrientsCard })));
+const OfferDialog = lazy(() => import('./components/offer-dialog').then((m) => ({ default: m.OfferDialog })));
 const ManualEntryDialog = lazy(() => import('./components/manual-entry-dialog').then((m) => ({ default: m.ManualEntryDialog })));
 
 /**
@@ -59,7 +61,11 @@ function PagePlaceholder() {
   );
 }
 
-/** /food-log: the day's meals, and every way to add to them. `?food=` prefills the search, `?food_id=` opens a food, `?date=` picks the day. */
+/**
+ * /food-log: the day's meals, and every way to add to them. `?food=` prefills the search (and, from a notification's
+ * 'Log This Food', the navigation state carries the whole meal idea, offered in one confirm), `?food_id=` opens a
+ * food, `?date=` picks the day.
+ */
 interface AddFoodCardProps {
   query: string;
   onQueryChange: (query: string) => void;
@@ -104,6 +110,14 @@ export function Component() {
   const [meal, setMeal] = useState<MealType>(() => mealForHour(hourIn(timeZone)));
   // ?food_id= (a notification's meal idea): that food's sheet opens at once, ready to log.
   const [foodId, setFoodId] = useState<string | null>(() => params.get('food_id') || null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [offer, setOffer] = useState(() => offerFromState(location.state));
+  /** Closing the offer also drops it from the history entry, so Back/reload does not offer it again. */
+  const closeOffer = useCallback(() => {
+    setOffer(null);
+    navigate({ search: location.search, hash: location.hash }, { replace: true, state: null });
+  }, [navigate, location.search, location.hash]);
   const [editing, setEditing] = useState<FoodLogEntry | null>(null);
   const [manualOpen, setManualOpen] = useState(false);
   const [scanOpen, setScanOpen] = useState(false);
@@ -239,6 +253,11 @@ export function Component() {
       )}
 
       {/* One Suspense each: a second dialog loading never hides one already open. */}
+      {offer && (
+        <Suspense fallback={null}>
+          <OfferDialog offer={offer} date={date} defaultMeal={meal} onClose={closeOffer} />
+        </Suspense>
+      )}
       {detailMounted && (
         <Suspense fallback={null}>
           <FoodDetailSheet foodId={foodId} date={date} meal={meal} onMealChange={setMeal} onClose={() => setFoodId(null)} />

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { offerEntries, offerFromState } from '../../lib/food-log-offer';
 import { badgeText, clampPage, foodLogLink, locationLabel, mealOptions, pageCount, pageLabel, restaurantLine } from './model';
 
 describe('badge text', () => {
@@ -42,7 +43,7 @@ describe('notification data', () => {
     });
     expect(opts).toHaveLength(2);
     expect(opts[0]).toMatchObject({ name: 'Grilled chicken salad', protein: 38, restaurant: 'Green Bowl' });
-    expect(opts[1]).toEqual({ name: 'Apple', restaurant: undefined, address: undefined, description: undefined, calories: undefined, protein: undefined, carbs: undefined, fat: undefined });
+    expect(opts[1]).toEqual({ name: 'Apple', restaurant: undefined, address: undefined, description: undefined, calories: undefined, protein: undefined, carbs: undefined, fat: undefined, foods: [] });
     expect(mealOptions({ options: 'nope' })).toEqual([]);
   });
   test('location context and restaurant distance in km', () => {
@@ -52,10 +53,45 @@ describe('notification data', () => {
     expect(restaurantLine({ restaurant: { name: 'Taco Place' } })).toBe('Taco Place');
     expect(restaurantLine({})).toBeNull();
   });
-  test("'Log This Food' opens /food-log with the food parameter", () => {
-    expect(foodLogLink('Mac & cheese')).toBe('/food-log?food=Mac+%26+cheese');
-    // A meal idea that names its database food opens that food: its display name may not be the database's.
-    expect(foodLogLink({ name: 'Edamame, cooked', food_id: 'usda-11212' })).toBe('/food-log?food_id=usda-11212');
-    expect(mealOptions({ options: [{ name: 'Edamame, cooked', foods: [{ food_id: 'usda-11212', name: 'Edamame, cooked' }] }] })[0]).toMatchObject({ food_id: 'usda-11212' });
+  test("'Log This Food' opens /food-log with the food parameter (spec §2), and carries the whole option in its meal", () => {
+    expect(foodLogLink('Mac & cheese')).toEqual({ to: '/food-log?food=Mac+%26+cheese', state: undefined });
+    const data = {
+      meal_type: 'snack',
+      options: [{
+        name: 'Egg, hard-boiled', calories: 410,
+        foods: [
+          { food_id: 'usda-01129', name: 'Egg, hard-boiled', serving_size: 2, serving_unit: 'large egg (50 g)', calories: 155 },
+          { food_id: 'usda-01026', name: 'Mozzarella, whole milk', serving_size: 1, serving_unit: 'oz (28.4 g)', calories: 85 },
+          { food_id: 'usda-09298', name: 'Raisins', serving_size: 2, serving_unit: 'oz (28.4 g)', calories: 170 },
+        ],
+      }],
+    };
+    const [option] = mealOptions(data);
+    const link = foodLogLink(option!);
+    expect(link.to).toBe('/food-log?food=Egg%2C+hard-boiled');
+    expect(link.state?.offer).toMatchObject({ name: 'Egg, hard-boiled', meal_type: 'snack' });
+    expect(link.state?.offer.foods.map((f) => [f.food_id, f.serving_size])).toEqual([['usda-01129', 2], ['usda-01026', 1], ['usda-09298', 2]]);
+  });
+});
+
+describe('the offered option, logged in one batch', () => {
+  const offer = offerFromState({ offer: { name: 'Snack', meal_type: 'snack', foods: [
+    { food_id: 'usda-01129', name: 'Egg, hard-boiled', serving_size: 2, serving_unit: 'large egg (50 g)', calories: 155 },
+    { food_id: 'usda-01026', name: 'Mozzarella, whole milk', serving_size: 1, serving_unit: 'oz (28.4 g)', calories: 85 },
+    { food_id: 'usda-09298', name: 'Raisins', serving_size: 30, serving_unit: 'g', calories: 90 },
+    { name: 'House salad', serving_size: 1, serving_unit: 'bowl', calories: 80 },
+  ] } })!;
+  test('database foods by id at their weight, others as manual entries of their calories, all in the chosen meal and day', () => {
+    expect(offerEntries(offer, 'snack', '2026-03-02')).toEqual([
+      { food_id: 'usda-01129', serving: { grams: 100 }, number_of_servings: 1, meal_type: 'snack', date: '2026-03-02' },
+      { food_id: 'usda-01026', serving: { grams: 28.4 }, number_of_servings: 1, meal_type: 'snack', date: '2026-03-02' },
+      { food_id: 'usda-09298', serving: { grams: 30 }, number_of_servings: 1, meal_type: 'snack', date: '2026-03-02' },
+      expect.objectContaining({ food_id: null, food_name: 'House salad', serving_description: '1 bowl', calories: 80, meal_type: 'snack', date: '2026-03-02' }),
+    ]);
+  });
+  test('a state that is not an offer is ignored', () => {
+    expect(offerFromState(null)).toBeNull();
+    expect(offerFromState({ offer: { name: 'x', foods: [] } })).toBeNull();
+    expect(offerFromState({ offer: { name: 'x', meal_type: 'brunch', foods: [{ name: 'Egg' }] } })).toEqual({ name: 'x', foods: [{ name: 'Egg' }] });
   });
 });

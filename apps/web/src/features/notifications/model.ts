@@ -1,4 +1,5 @@
 import { BADGE_DISPLAY_CAP } from '@app/contracts/constants';
+import { foodLogOfferLink, isMealType, offerFoods, type FoodLogOffer, type OfferFood } from '../../lib/food-log-offer';
 
 /** Badge text (spec §2): hidden (null) at 0, capped at '99+'. */
 export function badgeText(unread: number): string | null {
@@ -30,8 +31,9 @@ export interface MealOption {
   protein?: number;
   carbs?: number;
   fat?: number;
-  /** The database food of the option's first food, when it names one: the food log opens it, not a search for its name. */
-  food_id?: string;
+  /** Every food of the option with its amount: 'Log This Food' offers them all, in the reminder's meal. */
+  foods: OfferFood[];
+  meal_type?: FoodLogOffer['meal_type'];
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined);
@@ -46,9 +48,8 @@ export function mealOptions(data: Record<string, unknown>): MealOption[] {
     const r = o as Record<string, unknown>;
     const name = str(r.name) ?? str(r.food_name);
     if (!name) return [];
-    const first = Array.isArray(r.foods) && r.foods[0] && typeof r.foods[0] === 'object' ? (r.foods[0] as Record<string, unknown>) : null;
-    const food_id = str(r.food_id) ?? str(first?.food_id);
-    return [{ name, restaurant: str(r.restaurant), address: str(r.address), description: str(r.description), calories: num(r.calories), protein: num(r.protein), carbs: num(r.carbs), fat: num(r.fat), ...(food_id ? { food_id } : {}) }];
+    const meal_type = isMealType(r.meal_type) ? r.meal_type : isMealType(data.meal_type) ? data.meal_type : undefined;
+    return [{ name, restaurant: str(r.restaurant), address: str(r.address), description: str(r.description), calories: num(r.calories), protein: num(r.protein), carbs: num(r.carbs), fat: num(r.fat), foods: offerFoods(r.foods), ...(meal_type ? { meal_type } : {}) }];
   });
 }
 
@@ -69,10 +70,10 @@ export function restaurantLine(data: Record<string, unknown>): string | null {
 }
 
 /**
- * Where "Log This Food" goes: the food itself when the option names its database food (a meal idea's display name,
- * "Edamame, cooked", is not what the database calls it, so a search for it found other foods), else a search.
+ * Where "Log This Food" goes (spec §2): /food-log with the food parameter (the option's name), and the whole
+ * option in the navigation state, so the food log offers every food of it, with its amount, in its meal.
  */
-export function foodLogLink(option: string | Pick<MealOption, 'name' | 'food_id'>): string {
-  const o = typeof option === 'string' ? { name: option } : option;
-  return `/food-log?${new URLSearchParams(o.food_id ? { food_id: o.food_id } : { food: o.name }).toString()}`;
+export function foodLogLink(option: string | Pick<MealOption, 'name' | 'foods' | 'meal_type'>) {
+  const o = typeof option === 'string' ? { name: option, foods: [] } : option;
+  return foodLogOfferLink({ name: o.name, foods: o.foods, ...(o.meal_type ? { meal_type: o.meal_type } : {}) });
 }

@@ -14,6 +14,7 @@ import { formatDateTime } from '../../lib/format';
 import { foodLogLink, locationLabel, mealOptions, restaurantLine, type MealOption } from './model';
 
 function OptionCard({ option }: { option: MealOption }) {
+  const link = foodLogLink(option);
   const chips = [
     option.calories !== undefined && `${Math.round(option.calories)} kcal`,
     option.protein !== undefined && `P ${Math.round(option.protein)} g`,
@@ -32,7 +33,7 @@ function OptionCard({ option }: { option: MealOption }) {
           {chips.map((c) => <Chip key={c} label={c} size="small" />)}
         </Stack>
       )}
-      <Button component={RouterLink} to={foodLogLink(option)} size="small" variant="outlined" sx={{ mt: 1 }}>
+      <Button component={RouterLink} to={link.to} state={link.state} size="small" variant="outlined" sx={{ mt: 1 }}>
         Log This Food
       </Button>
     </Box>

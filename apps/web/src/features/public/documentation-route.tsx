@@ -79,7 +79,7 @@ export function Component() {
             </ul>
           ),
         },
-        { heading: 'Notifications', body: <p>The bell (Alerts on phones) lists your notifications; the badge shows how many are unread. Mark them as read or delete them; “Log This Food” on a meal idea opens its first food in the food log, ready to log.</p> },
+        { heading: 'Notifications', body: <p>The bell (Alerts on phones) lists your notifications; the badge shows how many are unread. Mark them as read or delete them; “Log This Food” on a meal idea opens the food log offering the whole idea — every food with its amount, in its meal — to log with one “Log all”.</p> },
         { heading: 'Your data', body: <p>Settings → Your data downloads your food log as a CSV file for the last 7, 30, 90 or 365 days. Deleting your account removes everything immediately.</p> },
         { heading: 'Troubleshooting', body: <p>“Failed to connect to server” means the app could not reach us: check your connection and try again. If a problem persists, use Feedback in the menu — the message includes details that help us reproduce it.</p> },
       ]}
