@@ -56,7 +56,7 @@ export function limitRows(): LimitRow[] {
     { call: 'POST /food-logs/batch', limit: `${rate(BATCH_WRITE_RATE)} (100 entries each), checked before the body is read`, counted: 'database', past: '429, Retry-After until the window ends' },
     { call: 'GET /food-logs/download/{days}', limit: rate(CSV_EXPORT_RATE), counted: 'database', past: '429, Retry-After until the window ends' },
     { call: 'GET /food-logs/download/{days}', limit: `${share(csvExportShare, 'exports')}; streamed 1,000 rows a page`, counted: 'process', past: tooMany(csvExportShare) },
-    { call: 'POST /health-metrics/sync-status', limit: `${SYNC_LIMITS.writesPerHour} writes per user per hour`, counted: 'database', past: '429, Retry-After until the window ends' },
+    { call: 'POST /health-metrics/sync-status', limit: `${SYNC_LIMITS.writesPerHour} writes per user per hour, checked before the body is read`, counted: 'database', past: '429, Retry-After until the window ends' },
     { call: 'POST /health-metrics/sync-status', limit: `${SYNC_LIMITS.sourcesPerUser} sources per user; details at most ${SYNC_LIMITS.detailsBytes / 1024} KB of JSON, ${SYNC_LIMITS.depth} levels, ${SYNC_LIMITS.keys} keys of ${SYNC_LIMITS.keyLength} characters, texts of ${SYNC_LIMITS.textLength.toLocaleString('en-US')} characters, lists of ${SYNC_LIMITS.arrayItems}`, counted: 'database', past: '422 naming the cap' },
   ];
 }

@@ -28,8 +28,11 @@ import * as service from './service.ts';
 
 const updateSchemas = { weight: WeightUpdateSchema, intake: IntakeUpdateSchema, workout: WorkoutUpdateSchema, sleep: SleepUpdateSchema } as const;
 const AnyEntrySchema = z.union([WeightEntrySchema, IntakeEntrySchema, WorkoutEntrySchema, SleepEntrySchema]);
-/** Sync-status writes per user (counted in the database: every process shares it); 429 with Retry-After past it. */
-const SYNC_WRITE_LIMIT = { rateLimit: { max: SYNC_LIMITS.writesPerHour, timeWindow: '1 hour', hook: 'preHandler' as const, keyGenerator: (req: FastifyRequest) => `user:${req.user.id}` } };
+/**
+ * Sync-status writes per user (counted in the database: every process shares it); 429 with Retry-After past it,
+ * checked before the body is read (a flood of 900 KB bodies was parsed before it was refused).
+ */
+const SYNC_WRITE_LIMIT = { rateLimit: { max: SYNC_LIMITS.writesPerHour, timeWindow: '1 hour', hook: 'preParsing' as const, keyGenerator: (req: FastifyRequest) => `user:${req.user.id}` } };
 
 /** Weight, a day's intake from another app, workouts, sleep and sync status. 201 when created, 200 when a re-sync updated. */
 export default async function healthMetricsRoutes(app: FastifyInstance) {
