@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { errorText, failureText, fieldError, normaliseError } from './errors';
+import { catalogueText, errorText, failureText, fieldError, normaliseError } from './errors';
 
 describe('error normalisation (spec §8)', () => {
   test('the server body {detail:{msg,type,errors}} is kept with its status', () => {
@@ -54,5 +54,20 @@ describe('failure text', () => {
   test('says the server could not be reached', () => {
     const e = normaliseError({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' });
     expect(failureText(e, 'Food search failed')).toBe('Food search failed: Failed to connect to server');
+  });
+});
+
+describe('catalogue text (spec §8)', () => {
+  test.each([
+    ['a 500 with the server’s own text', normaliseError({ status: 500, data: { detail: { msg: 'pg pool exhausted', type: 'internal_error', errors: 'stack' } } }), 'Failed to fetch user settings: Could not connect to the server'],
+    ['an unreachable server', normaliseError({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }), 'Failed to fetch user settings: Could not connect to the server'],
+    ['a non-JSON 502', normaliseError({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'SyntaxError' }), 'Failed to fetch user settings: Could not connect to the server'],
+    ['a thrown non-API error', new Error('boom'), 'Failed to fetch user settings: Could not connect to the server'],
+    ['a 404 keeps its reason', normaliseError({ status: 404, data: { detail: { msg: 'Settings not found', type: 'not_found', errors: null } } }), 'Failed to fetch user settings: Settings not found'],
+  ])('%s', (_what, error, text) => {
+    expect(catalogueText(error, 'Failed to fetch user settings')).toBe(text);
+  });
+  test('a catalogue entry with its own explanation', () => {
+    expect(catalogueText(normaliseError({ status: 500, data: null }), 'Failed to validate receipt', 'Could not validate purchase receipt')).toBe('Failed to validate receipt: Could not validate purchase receipt');
   });
 });

@@ -94,3 +94,20 @@ export function failureText(error: unknown, actionText: string): string {
   const reason = d.type === 'validation_error' && first ? first : d.msg;
   return reason && reason !== actionText ? `${actionText}: ${reason}` : actionText;
 }
+
+/**
+ * Spec §8 for a screen's call: when the server failed or could not be reached (status 0 or 5xx, or no
+ * answer at all), the catalogue's own message and its fallback explanation ('Could not connect to the
+ * server' unless the catalogue gives another), never the server's internal text. A 4xx keeps its reason
+ * after the catalogue message (a 404, a field error), as failureText does.
+ */
+export function catalogueDetail(error: unknown, msg: string, errors: string = COULD_NOT_CONNECT): ErrorDetail {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return { ...error.data.detail, msg: failureText(error, msg) };
+  return { msg, type: 'server_error', errors };
+}
+
+/** catalogueDetail as one line: 'Failed to fetch user settings: Could not connect to the server'. */
+export function catalogueText(error: unknown, msg: string, errors?: string): string {
+  const d = catalogueDetail(error, msg, errors);
+  return d.type === 'server_error' && typeof d.errors === 'string' && d.errors ? `${d.msg}: ${d.errors}` : d.msg;
+}

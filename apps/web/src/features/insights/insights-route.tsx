@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { NutrientsTable } from '../../components/nutrients-table';
 import { ScrollBox } from '../../components/scroll-box';
-import { errorDetail } from '../../lib/errors';
+import { catalogueText } from '../../lib/errors';
 import { formatDay, formatGrams, formatKcal, formatNumber } from '../../lib/format';
 import { useHistoricalStatsQuery, useInsightsAnalysisQuery, useMealTimingQuery, useNutrientsQuery, usePatternsQuery } from './api';
 import { RangePicker } from '../../components/range-picker';
@@ -59,7 +59,7 @@ export function Component() {
         Analysis
       </PageTitle>
       <RangePicker value={days} onChange={setDays} options={[7, 14, 30, 90]} />
-      {error && <Alert severity="error">{errorDetail(error, 'Failed to fetch insights').msg}</Alert>}
+      {error && <Alert severity="error">{catalogueText(error, 'Failed to fetch insights')}</Alert>}
       <Section title="Calories">
         {!stats.data ? (
           <Skeleton variant="rounded" height={220} />

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
-import { errorText } from '../../lib/errors';
+import { catalogueText, errorText } from '../../lib/errors';
 import { formatKcal } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useLazyGetFoodQuery } from '../../lib/foods-api';
@@ -38,12 +38,19 @@ const per100Of = (r: AnalyzedIngredient): Per100 | null =>
  * /recipes (Import Recipe): a web address or pasted lines → analysis; each row editable (swap the food
  * through the food search, change the grams), servings editable; per-serving nutrition follows at once; save.
  */
+/** The fields this page reads from an analysis answer. */
+function isRecipeDetails(d: unknown): d is RecipeDetails {
+  const r = d as Partial<RecipeDetails> | null;
+  return !!r && typeof r === 'object' && typeof r.title === 'string' && typeof r.servings === 'number' && Array.isArray(r.ingredients) && !!r.nutrition_per_serving && typeof r.nutrition_per_serving === 'object';
+}
+
 export function Component() {
   const [source, setSource] = useState('');
   const [analyze, analysis] = useAnalyzeRecipeMutation();
   const [save, saving] = useSaveRecipeMutation();
   const [getFood] = useLazyGetFoodQuery();
   const [details, setDetails] = useState<RecipeDetails | null>(null);
+  const [invalid, setInvalid] = useState(false);
   const [rows, setRows] = useState<Row[]>([]);
   const [servings, setServings] = useState('1');
   const [swapping, setSwapping] = useState<number | null>(null);
@@ -59,8 +66,14 @@ export function Component() {
     const text = source.trim();
     const body = /^https?:\/\//i.test(text) ? { url: text } : { ingredients: text.split('\n').map((l) => l.trim()).filter(Boolean) };
     const res = await analyze(body).unwrap().catch(() => null);
+    setInvalid(false);
     if (!res) return;
-    const d = res.recipe_details;
+    const d = res.recipe_details as unknown;
+    // An answer of the wrong shape (spec §8 'Invalid recipe data received'): said, not a silent crash below.
+    if (!isRecipeDetails(d)) {
+      setInvalid(true);
+      return;
+    }
     // Rows with a food but no grams yet ("salt to taste") need the food's own nutrients to follow a new amount.
     const list = await Promise.all(
       d.ingredients.map(async (r): Promise<Row> => {
@@ -118,7 +131,8 @@ export function Component() {
         <Button type="submit" variant="contained" disabled={analysis.isLoading} sx={{ alignSelf: 'start' }}>Analyze</Button>
       </Stack>
       {analysis.isLoading ? <LinearProgress aria-label="Analyzing" /> : null}
-      {analysis.error ? isLocked(analysis.error) ? <LockedFeature feature="recipe_analysis" /> : <Alert severity="error">{errorText(analysis.error) || 'Failed to analyze recipe'}</Alert> : null}
+      {analysis.error ? isLocked(analysis.error) ? <LockedFeature feature="recipe_analysis" /> : <Alert severity="error">{catalogueText(analysis.error, 'Failed to analyze recipe')}</Alert> : null}
+      {invalid && !analysis.error ? <Alert severity="error">Invalid recipe data received</Alert> : null}
       {details ? (
         <Stack component="form" spacing={3} noValidate onSubmit={submitOrSayWhy(!!servingsError, onSave, () => setRefused((r) => ({ ...r, servings: true })))}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
-import { errorText } from '../../lib/errors';
+import { catalogueText } from '../../lib/errors';
 import { countOf, formatKcal } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useMyRecipesQuery, useSearchRecipesQuery } from './api';
@@ -53,7 +53,7 @@ export function Component() {
     <Stack spacing={2}>
       <PageTitle>My Recipes</PageTitle>
       {!none && <TextField label="Search recipes" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />}
-      {shown.error ? isLocked(shown.error) ? <LockedFeature feature="recipe_search" /> : <Alert severity="error">{errorText(shown.error) || 'Failed to fetch recipes'}</Alert> : null}
+      {shown.error ? isLocked(shown.error) ? <LockedFeature feature="recipe_search" /> : <Alert severity="error">{catalogueText(shown.error, 'Failed to fetch recipes')}</Alert> : null}
       {none ? (
         <NoRecipesYet />
       ) : (

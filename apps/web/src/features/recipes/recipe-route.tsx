@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
-import { errorText } from '../../lib/errors';
+import { catalogueText, errorText } from '../../lib/errors';
 import { useCreateFoodLogMutation } from '../../lib/foods-api';
 import { useRecipeQuery } from './api';
 import { NutritionCard } from './nutrition-card';
@@ -27,7 +27,7 @@ export function Component() {
   const [servings, setServings] = useState('1');
   const [refused, setRefused] = useState(false);
   const [log, logging] = useCreateFoodLogMutation();
-  if (recipe.error) return <Alert severity="error">{errorText(recipe.error) || 'Failed to fetch recipe details'}</Alert>;
+  if (recipe.error) return <Alert severity="error">{catalogueText(recipe.error, 'Failed to fetch recipe details')}</Alert>;
   const r = recipe.data;
   if (!r) return null;
   const servingsError = rangeError(servings, LOG_SERVINGS.min, LOG_SERVINGS.max);

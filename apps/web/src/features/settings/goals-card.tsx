@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { goalPlausibilityIssues, UserSettingsUpdateSchema, type UserSettings } from '@app/contracts/settings';
 import { notify } from '../../components/feedback/notify';
-import { errorText, fieldError } from '../../lib/errors';
+import { catalogueText, fieldError } from '../../lib/errors';
 import { useMemo } from 'react';
 import { useUpdateUserSettingsMutation } from './api';
 import { GoalHelperDialog } from './goal-helper-dialog';
@@ -83,7 +83,7 @@ export function GoalsCard({ settings }: { settings: UserSettings }) {
       notify.success('Daily goals saved');
     } catch (e) {
       // Field errors show under their fields; only what belongs to no field goes to a snackbar.
-      if (!FIELDS.some((f) => fieldError(e, f.key))) notify.error(errorText(e, 'Failed to update user settings'));
+      if (!FIELDS.some((f) => fieldError(e, f.key))) notify.error(catalogueText(e, 'Failed to update user settings'));
     }
   }
 

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { UserSettings, UserSettingsUpdate } from '@app/contracts/settings';
 import { notify } from '../../components/feedback/notify';
-import { errorText } from '../../lib/errors';
+import { catalogueText } from '../../lib/errors';
 import { useAllergiesQuery, useDietTypesQuery, useUpdateUserSettingsMutation } from './api';
 import { SectionCard } from './section-card';
 
@@ -50,7 +50,7 @@ export function PreferencesCard({ settings }: { settings: UserSettings }) {
       await save(body).unwrap();
       notify.success(ok);
     } catch (e) {
-      notify.error(errorText(e, 'Failed to update user settings'));
+      notify.error(catalogueText(e, 'Failed to update user settings'));
     }
   }
   const toggle = (list: string[], id: string) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PageSkeleton } from '../../components/guards';
-import { errorText } from '../../lib/errors';
+import { catalogueText } from '../../lib/errors';
 import { useUserSettingsQuery } from './api';
 import { AccountCard } from './account-card';
 import { DataCard } from './data-card';
@@ -23,7 +23,7 @@ export function Component() {
         <PageSkeleton />
       ) : error || !data ? (
         <Alert severity="error" action={<Button color="inherit" onClick={() => refetch()}>Retry</Button>}>
-          {errorText(error, 'Failed to fetch user settings')}
+          {catalogueText(error, 'Failed to fetch user settings')}
         </Alert>
       ) : (
         <>

@@ -16,7 +16,7 @@ import { Link as RouterLink } from 'react-router';
 import type { StripePrice, Subscription, SubscriptionPlans } from '@app/contracts';
 import { APP_STORE_SUBSCRIPTIONS_URL } from '@app/contracts/subscriptions';
 import { ENTITLEMENTS, entitlementsOf, TIER_LABELS, type Tier } from '@app/contracts/entitlements';
-import { errorDetail } from '../../lib/errors';
+import { catalogueText } from '../../lib/errors';
 import { formatDate, formatRecurringPrice } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { isIos } from '../../lib/platform';
@@ -45,15 +45,15 @@ export function Component() {
       <PageTitle>
         Subscription
       </PageTitle>
-      {status.error && <Alert severity="error">{errorDetail(status.error, 'Failed to fetch subscription status').msg}</Alert>}
+      {status.error && <Alert severity="error">{catalogueText(status.error, 'Failed to fetch subscription status')}</Alert>}
       {status.data && <CurrentPlan tier={status.data.tier} active={active} portalUrl={p?.stripe_portal_url ?? null} />}
       {p?.apple_enabled && <RestorePurchases />}
-      {plans.error && <Alert severity="error">{errorDetail(plans.error, 'Failed to fetch subscriptions').msg}</Alert>}
+      {plans.error && <Alert severity="error">{catalogueText(plans.error, 'Failed to fetch subscriptions')}</Alert>}
       {purchasesOff && <Alert severity="info">Purchases are not enabled on this server.</Alert>}
       {p?.stripe_prices_error && (
         <Alert severity="warning">Prices could not be loaded from Stripe just now. The checkout page shows the price before you pay.</Alert>
       )}
-      {checkoutState.error && <Alert severity="error">{errorDetail(checkoutState.error, 'Failed to create subscription').msg}</Alert>}
+      {checkoutState.error && <Alert severity="error">{catalogueText(checkoutState.error, 'Failed to create subscription')}</Alert>}
       <Box component="section" aria-label="Plans" sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}>
         {p?.plans.map((plan) => (
           <PlanCard key={plan.tier} plan={plan} ios={ios} appleEnabled={p.apple_enabled} current={status.data?.tier === plan.tier} busy={checkoutState.isLoading} onBuy={buy} />
@@ -110,7 +110,7 @@ function CurrentPlan({ tier, active, portalUrl }: { tier: Tier | null; active: S
         )}
         {deactivateState.error && (
           <Alert severity="error" sx={{ mt: 1 }}>
-            {errorDetail(deactivateState.error, 'Failed to deactivate subscription').msg}
+            {catalogueText(deactivateState.error, 'Failed to deactivate subscription')}
           </Alert>
         )}
       </CardContent>
