@@ -75,6 +75,9 @@ const EnvSchema = z.object({
   /** A plan task whose worker has not beaten its heartbeat for this long is handed to another worker. */
   /** Threads of the meal planner's pool in each process (each solve holds one; a user one at a time). */
   PLANNER_THREADS: z.coerce.number().int().min(1, 'PLANNER_THREADS must be 1 to 16').max(16, 'PLANNER_THREADS must be 1 to 16').default(2),
+  /** The front door (lib/front-door.ts): a signed-in user's requests in flight per process, and how long a flooding user's 429s are held. */
+  FRONT_DOOR_PER_USER: z.coerce.number().int().min(2, 'FRONT_DOOR_PER_USER must be 2 to 1000').max(1000, 'FRONT_DOOR_PER_USER must be 2 to 1000').default(16),
+  FRONT_DOOR_HOLD_MS: z.coerce.number().int().min(0, 'FRONT_DOOR_HOLD_MS must be 0 to 10000').max(10_000, 'FRONT_DOOR_HOLD_MS must be 0 to 10000').default(1000),
   PLAN_STALL_AFTER: duration.pipe(z.number().min(3, 'PLAN_STALL_AFTER must be at least 3 seconds')).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.optional(),

@@ -9,7 +9,8 @@ import type { z } from 'zod';
 import { users } from '../db/schema/index.ts';
 import { queryArrays, type Db } from '../db/client.ts';
 import { ErrorTypes } from '@app/contracts';
-import { HttpError, forbidden, unauthorized } from '../lib/http-error.ts';
+import { HttpError, forbidden, tooManyRequests, unauthorized } from '../lib/http-error.ts';
+import { FrontDoor } from '../lib/front-door.ts';
 import type { Config } from '../config.ts';
 
 /** Swagger UI's routes; public like the web app's files. */
@@ -26,6 +27,8 @@ export interface TokenSession {
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: { issue(user: UserRow): Promise<string> };
+    /** What each signed-in user has in flight in this process (lib/front-door.ts). */
+    frontDoor: FrontDoor;
     requireSuperuser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
@@ -105,6 +108,20 @@ let refusalUserById: ReturnType<typeof userByIdStatement> | undefined;
  * For a `config.userRow: false` route whose own statement found no user for the session: the error to answer,
  * read only on this failure path: 403 email_not_verified for a live session of an unverified account, else 401.
  */
+/** Waits `ms`, or less when the client goes away first. */
+function holdFor(reply: FastifyReply, ms: number): Promise<void> {
+  if (reply.raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      reply.raw.off('close', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    reply.raw.once('close', done);
+  });
+}
+
 export async function sessionRefusal(db: Db, session: TokenSession): Promise<HttpError> {
   const user = await (refusalUserById ??= userByIdStatement())(db, session.userId);
   if (user && user.token_version === session.tokenVersion && !user.deactivated_at && !user.email_validated) return emailNotVerified();
@@ -156,9 +173,16 @@ export default fp(
       }
     });
 
-    app.addHook('onRequest', async (request) => {
+    // What one user may have in flight here, checked before the database is touched (lib/front-door.ts).
+    const door = new FrontDoor({ perUser: opts.config.FRONT_DOOR_PER_USER, holdMs: opts.config.FRONT_DOOR_HOLD_MS });
+    app.decorate('frontDoor', door);
+
+    app.addHook('onRequest', async (request, reply) => {
       if (request.is404 || request.routeOptions.config?.public === true) return;
       request.session = await verifyToken(request, request.method === 'GET' || request.method === 'HEAD');
+      const { userId } = request.session;
+      if (!door.enter(userId)) throw tooManyRequests('Too many requests at once. Wait for your other requests to finish and try again.', 1);
+      reply.raw.once('close', () => door.leave(userId));
       if (request.routeOptions.config?.userRow === false) return;
       // A prepared statement in plain SQL: on PostgreSQL parsed and planned once per connection.
       const user = await userById(db, request.session.userId);
@@ -169,7 +193,12 @@ export default fp(
 
     // A signed-in user's data must not stay in a shared or browser cache.
     app.addHook('onSend', async (request, reply) => {
-      if (request.session) reply.header('cache-control', 'no-store');
+      if (!request.session) return;
+      reply.header('cache-control', 'no-store');
+      if (reply.statusCode !== 429) return;
+      // A flooding user's refusal is held before it is sent, its slot still taken (lib/front-door.ts).
+      const hold = door.refused(request.session.userId);
+      if (hold > 0) await holdFor(reply, hold).finally(() => door.released());
     });
 
     async function verifyToken(request: FastifyRequest, allowQueryToken: boolean): Promise<TokenSession> {
