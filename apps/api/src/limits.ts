@@ -15,6 +15,7 @@ import { PLANNER_PER_USER_QUEUED, PLANNER_PER_USER_RUNNING, PLANNER_TIME_BUDGET_
 import { DAILY_PLANS_IN_PROGRESS, DAILY_PLANS_PER_HOUR, SUGGESTION_RATE, suggestionShare } from './features/recommendations/routes.ts';
 import { RESTAURANT_RATE, restaurantShare } from './features/restaurants/routes.ts';
 import { BATCH_WRITE_RATE, CSV_EXPORT_RATE, csvExportShare } from './features/food-logs/routes.ts';
+import { CSV_PAGE_ROWS } from './features/food-logs/service.ts';
 import { PLANS_PER_DAY, REGENERATIONS_PER_DAY } from './features/meal-plans/service.ts';
 import { EXPORTS_PER_DAY } from './features/meal-plans/export.ts';
 import { ANALYZE_RATE, ANALYZE_TIME_BUDGET_MS, analyzeShare } from './features/recipes/routes.ts';
@@ -22,6 +23,7 @@ import { PAGE_HEAP_MB, PAGE_TIME_BUDGET_MS, pagePool } from './features/recipes/
 import { MAX_JSON_LD_DEPTH, MAX_PAGE_BYTES, MAX_PAGE_DEPTH, MAX_PAGE_ELEMENTS } from './features/recipes/page-limits.ts';
 import { MAX_INGREDIENT_LINE_LENGTH, MAX_RECIPE_INGREDIENT_LINES } from '@app/contracts';
 import { RUNNING_PER_USER } from './features/meal-plans/task-queue.ts';
+import { FRONT_DOOR_DEFAULTS } from './lib/front-door.ts';
 
 export interface LimitRow {
   /** The call(s). */
@@ -40,7 +42,14 @@ const rate = (r: { max: number; timeWindow: string }) => `${r.max.toLocaleString
 const tooMany = (s: { options: { retryAfterSeconds: number } } | number) => `429, Retry-After ${typeof s === 'number' ? s : s.options.retryAfterSeconds} s`;
 
 export function limitRows(): LimitRow[] {
+  const door = FRONT_DOOR_DEFAULTS;
   return [
+    {
+      call: 'Every signed-in call (the front door, lib/front-door.ts)',
+      limit: `${door.perUser} requests in flight per user (FRONT_DOOR_PER_USER); a user refused ${door.floodRefusals} times in ${door.floodWindowMs / 1000} s: ${door.perFloodingUser} in flight, and each further 429 held ${door.holdMs / 1000} s (FRONT_DOOR_HOLD_MS) before it is sent; long work on the main thread (recipe matching, CSV pages) gives way to other users' requests between steps`,
+      counted: 'process',
+      past: '429, Retry-After 1 s',
+    },
     { call: 'GET /recommendations/meal, POST /recommendations/what-to-eat', limit: rate(SUGGESTION_RATE) + ' (one allowance for both)', counted: 'database', past: '429, Retry-After until the window ends' },
     { call: 'GET /recommendations/meal, POST /recommendations/what-to-eat', limit: share(suggestionShare), counted: 'process', past: tooMany(suggestionShare) },
     { call: 'POST /recommendations/daily-meal-plan/request', limit: `${DAILY_PLANS_IN_PROGRESS} plans being made at once, ${DAILY_PLANS_PER_HOUR} requests an hour, per user; another user's first request runs before this user's second (queue priority)`, counted: 'database', past: '429, Retry-After 2 s (in progress) or until the hour ends' },
@@ -55,7 +64,7 @@ export function limitRows(): LimitRow[] {
     { call: 'POST /recipes/analyze (a recipe page)', limit: `${(MAX_PAGE_BYTES / 1024 / 1024).toFixed(0)} MB, ${MAX_PAGE_ELEMENTS.toLocaleString('en-US')} elements, ${MAX_PAGE_DEPTH} levels of nesting, JSON-LD ${MAX_JSON_LD_DEPTH} levels; read on a parser thread: ${share(pagePool.share, 'pages')}, ${PAGE_TIME_BUDGET_MS / 1000} s and ${PAGE_HEAP_MB} MB a page`, counted: 'process', past: `422 naming the cap; ${tooMany(pagePool.share)}` },
     { call: 'POST /food-logs/batch', limit: `${rate(BATCH_WRITE_RATE)} (100 entries each), checked before the body is read`, counted: 'database', past: '429, Retry-After until the window ends' },
     { call: 'GET /food-logs/download/{days}', limit: rate(CSV_EXPORT_RATE), counted: 'database', past: '429, Retry-After until the window ends' },
-    { call: 'GET /food-logs/download/{days}', limit: `${share(csvExportShare, 'exports')}; streamed 1,000 rows a page`, counted: 'process', past: tooMany(csvExportShare) },
+    { call: 'GET /food-logs/download/{days}', limit: `${share(csvExportShare, 'exports')}; streamed ${CSV_PAGE_ROWS.toLocaleString('en-US')} rows a page`, counted: 'process', past: tooMany(csvExportShare) },
     { call: 'POST /health-metrics/sync-status', limit: `${SYNC_LIMITS.writesPerHour} writes per user per hour, checked before the body is read`, counted: 'database', past: '429, Retry-After until the window ends' },
     { call: 'POST /health-metrics/sync-status', limit: `${SYNC_LIMITS.sourcesPerUser} sources per user; details at most ${SYNC_LIMITS.detailsBytes / 1024} KB of JSON, ${SYNC_LIMITS.depth} levels, ${SYNC_LIMITS.keys} keys of ${SYNC_LIMITS.keyLength} characters, texts of ${SYNC_LIMITS.textLength.toLocaleString('en-US')} characters, lists of ${SYNC_LIMITS.arrayItems}`, counted: 'database', past: '422 naming the cap' },
   ];

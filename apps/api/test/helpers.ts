@@ -9,12 +9,15 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { buildApp } from '../src/app.ts';
 import { loggerOptions } from '../src/plugins/logging.ts';
+import { startValidatingProxy } from './validating-proxy.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   /** Base URL of the API, e.g. http://127.0.0.1:40123/api/v1 */
   api: string;
   base: string;
+  /** The server itself, not through the validating proxy: for tests about the connection (an answer sent before the body was read). */
+  directApi: string;
   config: Config;
   database: Database;
   http: HttpClient;
@@ -30,6 +33,11 @@ export interface TestAppOptions {
   database?: Database;
   /** Receives the app's log lines (JSON, one per line) at LOG_LEVEL, to test what gets logged. */
   logStream?: { write(line: string): void };
+  /**
+   * false: calls go straight to the server, not through the validating proxy (test/validating-proxy.ts). Only for
+   * tests about the connection itself; every other call is checked against the OpenAPI document.
+   */
+  validate?: boolean;
 }
 
 /**
@@ -47,19 +55,28 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const app = await buildApp({ config, database, logger });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
-  const base = `http://127.0.0.1:${port}`;
+  const direct = `http://127.0.0.1:${port}`;
+  const proxy = opts.validate === false || process.env.OPENAPI_PROXY === '0' ? null : await startValidatingProxy(direct);
+  const base = proxy?.base ?? direct;
   return {
     app,
     base,
     api: `${base}/api/v1`,
+    directApi: `${direct}/api/v1`,
     config,
     database,
     http: httpClient(`${base}/api/v1`),
     async close() {
+      await proxy?.close();
       await app.close();
-      if (!drop) return;
-      await database.close();
-      await drop();
+      if (drop) {
+        await database.close();
+        await drop();
+      }
+      if (proxy?.violations.length) {
+        const list = proxy.violations.slice(0, 20).map((v) => `  ${v.call} → ${v.status}: ${v.problem}`).join('\n');
+        throw new Error(`${proxy.violations.length} call(s) disagree with the OpenAPI document (test/validating-proxy.ts):\n${list}`);
+      }
     },
   };
 }

@@ -14,7 +14,7 @@ export type HealthMetricType = z.infer<typeof HealthMetricTypeSchema>;
 
 /** Where a sample came from and its id there; a re-sync with the same pair updates the entry. */
 const origin = {
-  source: z.string().trim().min(1).max(40).regex(/^[a-z0-9_.-]+$/i, 'source must be letters, digits, _ . or -').default('manual'),
+  source: z.string().trim().min(1).max(40).regex(/^\s*[A-Za-z0-9_.-]+\s*$/, 'source must be letters, digits, _ . or -').default('manual'),
   source_id: z.string().trim().min(1).max(200).optional(),
 };
 const TimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM (24-hour)');

@@ -14,7 +14,7 @@ const goalParam = (what: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z
-      .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, `${what} must be a number`).transform(Number)], { error: `${what} must be a number` })
+      .union([z.number(), z.string().trim().regex(/^\s*(-?\d+(\.\d+)?)?\s*$/, `${what} must be a number`).transform(Number)], { error: `${what} must be a number` })
       .pipe(z.number().min(0, `${what} must not be negative`).max(20_000, `${what} must be at most 20000`))
       .optional(),
   );

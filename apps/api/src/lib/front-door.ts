@@ -39,6 +39,8 @@ export const FRONT_DOOR_DEFAULTS: FrontDoorOptions = {
 
 interface UserState {
   inFlight: number;
+  /** Of those, requests that are not using the event loop: giving way (giveWay) or a refusal being held. */
+  idle: number;
   /** Refusals in the current window and the one before (a sliding count of two fixed windows). */
   windowStart: number;
   refusals: number;
@@ -49,6 +51,9 @@ export class FrontDoor {
   readonly options: FrontDoorOptions;
   private readonly users: LRUCache<number, UserState>;
   private held = 0;
+  private inFlight = 0;
+  private idle = 0;
+  private waiters: { userId: number; resolve: () => void }[] = [];
 
   constructor(options: Partial<FrontDoorOptions> = {}) {
     this.options = { ...FRONT_DOOR_DEFAULTS, ...options };
@@ -59,7 +64,7 @@ export class FrontDoor {
   private state(userId: number, now: number): UserState {
     let s = this.users.get(userId);
     if (!s) {
-      s = { inFlight: 0, windowStart: now, refusals: 0, previousRefusals: 0 };
+      s = { inFlight: 0, idle: 0, windowStart: now, refusals: 0, previousRefusals: 0 };
       this.users.set(userId, s);
     }
     const w = this.options.floodWindowMs;
@@ -79,19 +84,73 @@ export class FrontDoor {
     return s.refusals + s.previousRefusals * weight >= this.options.floodRefusals;
   }
 
-  /** Takes a slot for one request, or false when the user has all theirs in flight. Pair with `leave`. */
-  enter(userId: number): boolean {
+  /**
+   * Takes a slot for one request: a function that gives it back (call it once, when the answer is sent or the client
+   * is gone), or null when the user has all theirs in flight. It holds on to the user's state, so the counts stay
+   * right even if the state was dropped from the cache meanwhile.
+   */
+  enter(userId: number): (() => void) | null {
     const now = Date.now();
     const s = this.state(userId, now);
     const cap = this.flooding(userId, now) ? this.options.perFloodingUser : this.options.perUser;
-    if (s.inFlight >= cap) return false;
+    if (s.inFlight >= cap) return null;
     s.inFlight++;
-    return true;
+    this.inFlight++;
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      s.inFlight--;
+      this.inFlight--;
+      if (this.users.get(userId) !== s && s.inFlight > 0) this.users.set(userId, s);
+      this.wake();
+    };
   }
 
-  leave(userId: number): void {
-    const s = this.users.get(userId);
-    if (s && s.inFlight > 0) s.inFlight--;
+  /** Marks one of the user's requests as not using the event loop until the returned function is called. */
+  private pause(userId: number): () => void {
+    const s = this.state(userId, Date.now());
+    s.idle++;
+    this.idle++;
+    let resumed = false;
+    return () => {
+      if (resumed) return;
+      resumed = true;
+      s.idle = Math.max(0, s.idle - 1);
+      this.idle = Math.max(0, this.idle - 1);
+    };
+  }
+
+  /** When no request uses the event loop, the call that has given way longest takes its turn. */
+  private wake() {
+    if (this.waiters.length && this.inFlight - this.idle <= 0) this.waiters[0]!.resolve();
+  }
+
+  /**
+   * For long work done on the main thread step by step (the database queries of a recipe analysis, the pages of a
+   * CSV export), called from within the request it belongs to: before its next step it gives way to the other
+   * requests in flight, waiting until they are answered (or are waiting themselves) or `maxMs` has passed. A quick
+   * call then waits for about one step of a long one, long calls take turns step by step, and a long call runs at
+   * full speed whenever nobody else is there.
+   */
+  giveWay(userId: number, maxMs = 50): Promise<void> {
+    // The caller's own request is one of those in flight.
+    if (this.inFlight - this.idle <= 1 && !this.waiters.length) return Promise.resolve();
+    const resume = this.pause(userId);
+    return new Promise((resolve) => {
+      const waiter = {
+        userId,
+        resolve: () => {
+          clearTimeout(timer);
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          resume();
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => waiter.resolve(), maxMs);
+      this.waiters.push(waiter);
+      this.wake();
+    });
   }
 
   /**
@@ -105,6 +164,16 @@ export class FrontDoor {
     if (!wasFlooding || this.options.holdMs <= 0 || this.held >= this.options.maxHeld) return 0;
     this.held++;
     return this.options.holdMs;
+  }
+
+  /** A held refusal does not use the event loop: others' long calls need not give way to it. Returns `released`. */
+  holding(userId: number): () => void {
+    const resume = this.pause(userId);
+    this.wake();
+    return () => {
+      resume();
+      this.released();
+    };
   }
 
   released(): void {

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { users } from '../db/schema/index.ts';
 import { queryArrays, type Db } from '../db/client.ts';
 import { ErrorTypes } from '@app/contracts';
-import { HttpError, forbidden, tooManyRequests, unauthorized } from '../lib/http-error.ts';
+import { HttpError, forbidden, tooManyRequests, unauthorized, unprocessable } from '../lib/http-error.ts';
 import { FrontDoor } from '../lib/front-door.ts';
 import type { Config } from '../config.ts';
 
@@ -181,8 +181,9 @@ export default fp(
       if (request.is404 || request.routeOptions.config?.public === true) return;
       request.session = await verifyToken(request, request.method === 'GET' || request.method === 'HEAD');
       const { userId } = request.session;
-      if (!door.enter(userId)) throw tooManyRequests('Too many requests at once. Wait for your other requests to finish and try again.', 1);
-      reply.raw.once('close', () => door.leave(userId));
+      const leave = door.enter(userId);
+      if (!leave) throw tooManyRequests('Too many requests at once. Wait for your other requests to finish and try again.', 1);
+      reply.raw.once('close', leave);
       if (request.routeOptions.config?.userRow === false) return;
       // A prepared statement in plain SQL: on PostgreSQL parsed and planned once per connection.
       const user = await userById(db, request.session.userId);
@@ -198,11 +199,18 @@ export default fp(
       if (reply.statusCode !== 429) return;
       // A flooding user's refusal is held before it is sent, its slot still taken (lib/front-door.ts).
       const hold = door.refused(request.session.userId);
-      if (hold > 0) await holdFor(reply, hold).finally(() => door.released());
+      if (hold > 0) {
+        const release = door.holding(request.session.userId);
+        await holdFor(reply, hold).finally(release);
+      }
     });
 
     async function verifyToken(request: FastifyRequest, allowQueryToken: boolean): Promise<TokenSession> {
       const header = request.headers.authorization;
+      // `_auth` is one string (the OpenAPI document says so): given twice it is a malformed call, not ignored.
+      if (allowQueryToken && Array.isArray((request.query as Record<string, unknown> | undefined)?._auth)) {
+        throw unprocessable('_auth must be given once', ['query', '_auth']);
+      }
       let token: string | undefined;
       if (header) {
         const m = /^Bearer\s+(\S+)$/i.exec(header);

@@ -7,6 +7,8 @@
  * - the trailing-slash twins of the favorites routes (the spec writes `/favorite-foods/`; both forms are served) are
  *   left out of the document, which lists each operation once;
  * - `nullable` always has a `type` beside it, a lone `allOf` is its one schema, and unused component schemas go;
+ * - a nullable enum lists null, a nullable reference is `anyOf: [the reference, null]`, and a request body whose schema
+ *   is nullable is not required (the checks of test/validating-proxy.ts);
  * - `servers` names this server.
  */
 type Json = Record<string, any>;
@@ -17,6 +19,14 @@ const API = '/api/v1';
 /** Operations that answer something other than JSON. */
 const MEDIA: Record<string, Record<string, Json>> = {
   'get /api/v1/food-logs/download/{days}': { 'text/csv': { schema: { type: 'string', description: 'The food log as CSV, one row per entry' } } },
+};
+
+const AUTH_QUERY = {
+  name: '_auth',
+  in: 'query',
+  required: false,
+  description: 'The access token, for a client that cannot send the Authorization header (native iOS). Honoured on reads only.',
+  schema: { type: 'string' },
 };
 
 const words = (path: string) =>
@@ -68,6 +78,15 @@ function fixSchemas(doc: Json) {
         else if (Object.keys(s).length === 1) delete s.nullable;
       }
       if (Array.isArray(s.allOf) && s.allOf.length === 1 && Object.keys(s).length === 1) o[k] = s.allOf[0];
+      // A nullable enum lists null among its values: validators that check `enum` after `nullable` (Ajv, most
+      // validating proxies) refuse a null that is not listed (OpenAPI 3.0.3 clarified it so).
+      if (s.nullable === true && Array.isArray(s.enum) && !s.enum.includes(null)) s.enum.push(null);
+      // A nullable reference: `allOf: [$ref]` beside `nullable` still has to match the referenced object, so a
+      // validator refuses null. Either the object or null, said so a validator and a generator read it alike.
+      if (s.nullable === true && Array.isArray(s.allOf) && s.allOf.length === 1 && s.allOf[0].$ref) {
+        const { allOf, nullable: _n, type, ...rest } = s;
+        o[k] = { ...rest, anyOf: [allOf[0], { type: type ?? 'object', nullable: true, enum: [null] }] };
+      }
     }
   });
 }
@@ -109,6 +128,15 @@ export function polishOpenApi(doc: Json, errorBodyRef = '#/components/schemas/Er
       if (responses['204']) {
         delete responses['204'].content;
         responses['204'].description = 'Done: no content';
+      }
+      // A body the server also takes as absent (its schema is nullable) is not required.
+      const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+      if (op.requestBody?.required && bodySchema?.nullable === true) op.requestBody.required = false;
+      // Native iOS sends the token as `_auth` on reads as well (spec §7, docs/decisions/0004): a private read lists it.
+      const isPublic = Array.isArray(op.security) && op.security.length === 0;
+      if ((method === 'get' || method === 'head') && !isPublic) {
+        op.parameters ??= [];
+        if (!op.parameters.some((p: Json) => p.name === '_auth' && p.in === 'query')) op.parameters.push(AUTH_QUERY);
       }
       const media = MEDIA[`${method} ${path}`];
       if (media && responses['200']) responses['200'].content = media;

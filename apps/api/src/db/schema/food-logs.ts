@@ -47,7 +47,9 @@ export const food_logs = pgTable(
     created_at: ts('created_at').notNull().defaultNow(),
     updated_at: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('food_logs_user_date_idx').on(t.user_id, t.date)],
+  // (user, date, created_at, id): the day's entries in the order they were logged, and the CSV export's keyset pages read
+  // straight from the index (with (user, date) alone every page sorted all of the user's rows in the range again).
+  (t) => [index('food_logs_user_date_created_idx').on(t.user_id, t.date, t.created_at, t.id)],
 );
 
 export const favorite_foods = pgTable(

@@ -78,7 +78,7 @@ export default async function foodLogsRoutes(app: FastifyInstance) {
   r.get('/food-logs/download/:days', { config: { rateLimit: CSV_EXPORT_RATE }, schema: { tags, params: DownloadParamsSchema, response: { 200: z.string(), ...errors } } }, async (req, reply) => {
     // One export per user at a time in a process (429 past it); the slot is held until the stream ends or breaks.
     const release = await csvExportShare.hold({ userId: req.user.id, signal: requestSignal(reply) });
-    const csv = Readable.from(service.downloadCsv(app.db, req.user.id, req.params.days));
+    const csv = Readable.from(service.downloadCsv(app.db, req.user.id, req.params.days, () => app.frontDoor.giveWay(req.user.id)));
     csv.once('close', release);
     csv.once('error', (err) => req.log.warn({ err }, 'CSV export stopped'));
     return reply

@@ -60,7 +60,7 @@ export default async function recipesRoutes(app: FastifyInstance) {
       schema: { tags, body: AnalyzeRecipeBodySchema, response: { 200: AnalyzeRecipeResponseSchema, ...errorResponses } },
     },
     async (req, reply) =>
-      fairly(analyzeShare, req, reply, (signal) => service.analyze(app.db, app.config, req.user.id, req.body, signal), {
+      fairly(analyzeShare, req, reply, (signal) => service.analyze(app.db, app.config, req.user.id, req.body, signal, () => app.frontDoor.giveWay(req.user.id)), {
         timeoutMs: ANALYZE_TIME_BUDGET_MS,
         onTimeout: () => unavailable(`Analysing this recipe took more than ${ANALYZE_TIME_BUDGET_MS / 1000} s. Try again later, or with fewer ingredient lines.`),
       }),

@@ -82,6 +82,8 @@ export class Matching {
     readonly db: Db,
     readonly userId: number,
     readonly signal?: AbortSignal,
+    /** Called before each database query: other users' requests go first (lib/front-door.ts giveWay). */
+    readonly giveWay?: () => Promise<void>,
   ) {}
 
   /** Throws an AbortError (answered 499, or the budget's error by the fair share) once the signal has fired. */
@@ -93,7 +95,11 @@ export class Matching {
     let found = this.searches.get(query);
     if (!found) {
       this.checkpoint();
-      found = searchFoods(this.db, this.userId, query, 1, PER_QUERY);
+      found = (async () => {
+        await this.giveWay?.();
+        this.checkpoint();
+        return searchFoods(this.db, this.userId, query, 1, PER_QUERY);
+      })();
       this.searches.set(query, found);
     }
     return found;
@@ -102,6 +108,7 @@ export class Matching {
   async details(ids: string[]): Promise<FoodDetail[]> {
     const missing = ids.filter((id) => !this.foods.has(id));
     if (missing.length) {
+      await this.giveWay?.();
       this.checkpoint();
       for (const f of await foodDetails(this.db, this.userId, missing)) this.foods.set(f.id, f);
     }
@@ -173,10 +180,13 @@ export async function analyzeLine(db: Db, userId: number, line: string, m = new 
   return { ...matched, grams, conversion: per.how, nutrients: scale(food.per_100g, grams), confidence: round((p.quantity == null ? 0.6 : 0.9) * (0.4 + 0.6 * wordShare), 2) };
 }
 
-/** `signal`: the request's, within its time budget (routes.ts); the analysis stops when it fires. */
-export async function analyze(db: Db, config: Config, userId: number, body: AnalyzeRecipeBody, signal?: AbortSignal) {
+/**
+ * `signal`: the request's, within its time budget (routes.ts); the analysis stops when it fires. `giveWay`: awaited
+ * before each query of the matching, so other users' requests are answered between them.
+ */
+export async function analyze(db: Db, config: Config, userId: number, body: AnalyzeRecipeBody, signal?: AbortSignal, giveWay?: () => Promise<void>) {
   const r: Partial<ExtractedRecipe> = body.url ? await importRecipe(config, body.url, { userId, signal }) : { ingredients: body.ingredients! };
-  const m = new Matching(db, userId, signal);
+  const m = new Matching(db, userId, signal, giveWay);
   const ingredients: AnalyzedIngredient[] = [];
   for (const line of r.ingredients!) ingredients.push(await m.line(line));
   const servings = body.servings ?? r.servings ?? 1;
