@@ -17,7 +17,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import addFormats from 'ajv-formats';
-import OpenAPIBackend, { type Document } from 'openapi-backend';
+import { OpenAPIBackend, type Document } from 'openapi-backend';
 
 export interface Violation {
   call: string;
