@@ -4,11 +4,10 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Visibility from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOff from '@mui/icons-material/VisibilityOffOutlined';
-import type { Strength } from './password-strength';
+// The server's rule: a small module that imports zxcvbn-ts and its dictionaries on its first check, not with this
+// import, so the login page (which shows no meter) never downloads them.
+import { checkPasswordStrength, MIN_PASSWORD_SCORE, type PasswordStrength } from '@app/contracts/password-strength';
 import { TextInput, type TextInputProps } from './text-input';
-
-/** The server refuses passwords scoring below this (ARCHITECTURE.md security parameters). */
-export const MIN_PASSWORD_SCORE = 3;
 
 type Props = Omit<TextInputProps, 'type' | 'onChange' | 'value'> & {
   value: string;
@@ -37,7 +36,7 @@ export function passwordVerdict(password: string, scored: { score: number | null
 /** Password input with show/hide; with `meter`, zxcvbn and the meter load on demand (not on the login page). */
 export function PasswordField({ value, onChange, meter = false, userInputs, onScore, ...rest }: Props) {
   const [shown, setShown] = useState(false);
-  const [result, setResult] = useState<{ strength: Strength; Meter: ComponentType<{ strength: Strength }> } | null>(null);
+  const [result, setResult] = useState<{ strength: PasswordStrength; Meter: ComponentType<{ strength: PasswordStrength }> } | null>(null);
   const inputsKey = (userInputs ?? []).join('\u0000');
 
   useEffect(() => {
@@ -48,9 +47,9 @@ export function PasswordField({ value, onChange, meter = false, userInputs, onSc
     }
     let live = true;
     const t = setTimeout(() => {
-      void import('./password-strength').then(({ measure, StrengthMeter }) => {
+      // The server's own check (the same zxcvbn setup and known words), so the meter and the server agree on the score.
+      void Promise.all([checkPasswordStrength(value, inputsKey ? inputsKey.split('\u0000') : []), import('./strength-meter')]).then(([strength, { StrengthMeter }]) => {
         if (!live) return;
-        const strength = measure(value, inputsKey ? inputsKey.split('\u0000') : []);
         setResult({ strength, Meter: StrengthMeter });
         onScore?.(strength.score, value);
       });

@@ -1,14 +1,13 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { Strength } from './password-strength';
+import { MIN_PASSWORD_SCORE, type PasswordStrength } from '@app/contracts/password-strength';
 
-/** The server refuses passwords scoring below this (ARCHITECTURE.md security parameters). */
-export const MIN_PASSWORD_SCORE = 3;
 const LABELS = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;
 const COLORS = ['error', 'error', 'warning', 'success', 'success'] as const;
 
-export function StrengthMeter({ strength }: { strength: Strength }) {
+/** The meter under a new password: zxcvbn's score (the server's rule, @app/contracts/password-strength) and its warning. */
+export function StrengthMeter({ strength }: { strength: Pick<PasswordStrength, 'score' | 'warning'> }) {
   return (
     <Box sx={{ mt: 1 }} aria-live="polite" data-testid="password-strength">
       <LinearProgress variant="determinate" value={((strength.score + 1) / 5) * 100} color={COLORS[strength.score]} aria-label="Password strength" sx={{ height: 6, borderRadius: 3 }} />
