@@ -74,6 +74,21 @@ function violations(files: Map<string, string>): string[] {
   return out;
 }
 
+/**
+ * Pairs of modules that import each other ('lib/api ↔ lib/store'), type-only and dynamic imports included, as
+ * madge counts them (`npx madge --circular --extensions ts,tsx apps/web/src` finds longer cycles too).
+ */
+function mutualImports(files: Map<string, string>): string[] {
+  const deps = new Map<string, Set<string>>();
+  for (const [file, source] of files) {
+    const to = importsOf(source).map(({ spec }) => target(file, spec));
+    deps.set(file.replace(/\.tsx?$/, ''), new Set(to.filter((t): t is string => t !== null)));
+  }
+  const out: string[] = [];
+  for (const [a, to] of deps) for (const b of to) if (a < b && deps.get(b)?.has(a)) out.push(`${a} ↔ ${b}`);
+  return out.sort();
+}
+
 function sourcesUnder(folder: string): Map<string, string> {
   const files = new Map<string, string>();
   const walk = (dir: string) => {
@@ -132,6 +147,24 @@ describe('import rules (docs/architecture.md)', () => {
       "components/layout/footer.tsx:1 imports '../../features/notifications/model' (components/ never imports a feature)",
       "lib/api.ts:1 imports '../features/auth/api' (lib/ never imports a feature)",
     ]);
+  });
+
+  test('finds two modules that import each other, by a type or a dynamic import too', () => {
+    const files = new Map([
+      ['lib/api.ts', "import { attachApi } from './store';"],
+      ['lib/store.ts', "import type { api } from './api';\nimport { s } from './session';"],
+      ['lib/session.ts', "import { t } from './token';"],
+      ['features/auth/api.ts', "export { isSession } from './auth-calls';"],
+      ['features/auth/auth-calls.ts', "export const load = () => import('./api');"],
+      ['components/meter.tsx', "import type { S } from './strength';"],
+    ]);
+    expect(mutualImports(files)).toEqual(['features/auth/api ↔ features/auth/auth-calls', 'lib/api ↔ lib/store']);
+  });
+
+  test('no two modules of the app import each other (docs/architecture.md: no cycles)', () => {
+    const files = new Map([...sourcesUnder('app'), ...sourcesUnder('features'), ...sourcesUnder('components'), ...sourcesUnder('lib')]);
+    expect(files.has('lib/store.ts') && files.has('lib/api.ts')).toBe(true);
+    expect(mutualImports(files)).toEqual([]);
   });
 
   test('features, components and lib keep them', () => {

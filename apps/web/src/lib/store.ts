@@ -1,7 +1,6 @@
 import { applyMiddleware, combineReducers, compose, legacy_createStore as createStore, type Middleware, type MiddlewareAPI, type Reducer, type Store, type StoreEnhancer, type UnknownAction } from 'redux';
 import { thunk, type ThunkDispatch } from 'redux-thunk';
-import type { setupListeners } from '@reduxjs/toolkit/query';
-import type { api } from './api';
+import type { CombinedState, EndpointDefinitions, setupListeners } from '@reduxjs/toolkit/query';
 import { initialSession, sessionReducer, type SessionState } from './session';
 
 /*
@@ -11,7 +10,16 @@ import { initialSession, sessionReducer, type SessionState } from './session';
  * talks to the server loads (attachApi): its reducer by replaceReducer (Redux's code-splitting recipe),
  * its middleware through `late` below, the way RTK's createDynamicMiddleware does it.
  */
-type ApiState = ReturnType<typeof api.reducer>;
+/*
+ * The API's part of the state and what attachApi takes of the API, written without importing lib/api.ts: that module
+ * imports this one (to call attachApi), and a type import back would make the two a cycle.
+ */
+type ApiState = CombinedState<EndpointDefinitions, string, 'api'>;
+export interface AttachableApi {
+  reducerPath: 'api';
+  reducer: Reducer;
+  middleware: Middleware;
+}
 export interface RootState {
   session: SessionState;
   /** Present once lib/api.ts has loaded. */
@@ -91,10 +99,10 @@ export function makeStore(preloadedSession?: SessionState) {
  * Called by lib/api.ts as it loads: every store (made before or after) gets the API's cache and middleware,
  * `listen` (RTK Query's setupListeners: refetch on window focus and reconnect, spec §9) and `batch` (above).
  */
-export function attachApi(a: typeof api, listen: typeof setupListeners, batch: Batcher) {
+export function attachApi(a: AttachableApi, listen: typeof setupListeners, batch: Batcher) {
   if (reducers[a.reducerPath]) return;
-  reducers[a.reducerPath] = a.reducer as Reducer;
-  added.push(a.middleware as Middleware);
+  reducers[a.reducerPath] = a.reducer;
+  added.push(a.middleware);
   listenWith = listen;
   batcher = batch;
   for (const s of stores) {

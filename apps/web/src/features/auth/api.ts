@@ -28,5 +28,3 @@ export const authApi = api.injectEndpoints({
 
 export const { useLoginMutation, useRegisterMutation, useCompleteRegistrationMutation, useResendCodeMutation, useRequestPasswordResetMutation, useResetPasswordMutation } =
   authApi;
-
-export { isSession } from './auth-calls';
