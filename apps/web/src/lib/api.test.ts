@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { makeStore } from './store';
 import { api } from './api';
-import { initialSession } from './session';
+import { initialSession, signIn, signOut } from './session';
+import { guardDecision } from '../components/guard-model';
+import type { User } from '@app/contracts/auth';
 import { sendEarly } from './early-requests';
 import { SHOULD_AUTOBATCH } from '@reduxjs/toolkit';
 
@@ -110,6 +112,52 @@ describe('transport rules (spec §7)', () => {
     const store = storeWith(validToken);
     await store.dispatch(sessionApi.endpoints.me.initiate());
     await vi.waitFor(() => expect(store.getState().session).toEqual({ token: null, user: null, status: 'anonymous' }));
+  });
+});
+
+describe('a 403 email_not_verified sends the user to /verify-email (spec §6)', () => {
+  const user = { id: 1, email: 'held@example.com', username: 'held', email_validated: true, is_superuser: false } as unknown as User;
+  const refused = (type: string) => () =>
+    new Response(JSON.stringify({ detail: { msg: 'Verify your e-mail address first: enter the code we sent you, or ask for a new one.', type, errors: null } }), {
+      status: 403,
+      headers: { 'content-type': 'application/json' },
+    });
+  const signedIn = () => makeStore({ token: validToken, user, status: 'ready' });
+  const onFoodLog = { pathname: '/food-log', search: '', hash: '' };
+
+  test('any call answered so holds the signed-in user at /verify-email, with their address and the page they were on', async () => {
+    answer = refused('email_not_verified');
+    const store = signedIn();
+    expect(guardDecision(store.getState().session, onFoodLog)).toEqual({ kind: 'show' });
+    const res = await store.dispatch(probe.endpoints.upload.initiate({ a: 1 }));
+    expect(res.error).toMatchObject({ status: 403, data: { detail: { type: 'email_not_verified' } } });
+    expect(store.getState().session).toMatchObject({ token: validToken, user: { email: 'held@example.com', email_validated: false } });
+    expect(guardDecision(store.getState().session, onFoodLog)).toEqual({ kind: 'redirect', to: '/verify-email', state: { email: 'held@example.com', from: onFoodLog } });
+  });
+
+  test('another 403 is an error of that page only', async () => {
+    answer = refused('forbidden');
+    const store = signedIn();
+    await store.dispatch(probe.endpoints.probe.initiate());
+    expect(store.getState().session.user?.email_validated).toBe(true);
+    expect(guardDecision(store.getState().session, onFoodLog)).toEqual({ kind: 'show' });
+  });
+
+  test('an answer that arrives after signing out and in again is not held against the next session', async () => {
+    let release!: () => void;
+    answer = () => new Promise<Response>((r) => (release = () => r(refused('email_not_verified')())));
+    const store = signedIn();
+    const pending = store.dispatch(probe.endpoints.probe.initiate());
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    store.dispatch(signOut());
+    const next = `${b64({ alg: 'HS256' })}.${b64({ sub: '2', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
+    expect(store.dispatch(signIn({ access_token: next, user: { ...user, id: 2, email: 'next@example.com' } }))).toBe(true);
+    release();
+    await pending;
+    // Signing in emptied the cache, which settles `pending` at once; the request itself finishes a few tasks later.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(store.getState().session).toMatchObject({ token: next, user: { email: 'next@example.com', email_validated: true } });
+    localStorage.clear();
   });
 });
 

@@ -1,10 +1,11 @@
 import { createApi, fetchBaseQuery, setupListeners, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { CACHE_SECONDS } from '@app/contracts/constants';
+import type { ErrorTypes } from '@app/contracts/errors';
 import { normaliseError, type ApiError } from './errors';
 import { isTokenValid } from './token';
 import { isIos } from './platform';
 import { logger } from './logger';
-import { registerApiReset } from './session';
+import { registerApiReset, userUpdated } from './session';
 import { autoBatchEnhancer } from '@reduxjs/toolkit';
 import { attachApi } from './store';
 import { fetchWithEarly } from './early-requests';
@@ -87,11 +88,31 @@ export interface ApiExtraOptions {
   expectedStatuses?: number[];
 }
 
-/** fetchBaseQuery plus the transport rules of spec §7 and the error normalisation of §8. */
+/**
+ * The server's answer to a token whose account has an unverified e-mail address (apps/api/src/plugins/auth.ts). The
+ * contract's value, checked by the compiler: a value import of @app/contracts/errors would bring zod to every page.
+ */
+const EMAIL_NOT_VERIFIED = 'email_not_verified' satisfies (typeof ErrorTypes)['emailNotVerified'];
+const isEmailNotVerified = (e: ApiError) => e.status === 403 && e.data.detail.type === EMAIL_NOT_VERIFIED;
+
+/**
+ * fetchBaseQuery plus the transport rules of spec §7 and the error normalisation of §8. A 403 email_not_verified
+ * (spec §6: an account whose address is not verified is held at /verify-email; e.g. an admin marked it unverified
+ * after this token was issued) marks the signed-in user unverified, and the route guard (components/guard-model.ts)
+ * sends them to /verify-email with their address; the page that asked is left, and its error is not shown
+ * (components/feedback/notifier.tsx).
+ */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOptions> = async (args, api, extra) => {
-  const result = await rawBaseQuery(withTransportOptions(args, tokenOf(api.getState())), api, extra ?? {});
+  const token = tokenOf(api.getState());
+  const result = await rawBaseQuery(withTransportOptions(args, token), api, extra ?? {});
   if (!result.error) return { data: result.data, meta: result.meta };
   const error = normaliseError(result.error as Parameters<typeof normaliseError>[0]);
+  if (isEmailNotVerified(error)) {
+    logger.debug('E-mail address not verified', api.endpoint);
+    // Only for the session that asked: an answer arriving after a sign-out or another sign-in is someone else's.
+    if (token && tokenOf(api.getState()) === token) api.dispatch(userUpdated({ email_validated: false }));
+    return { error, meta: result.meta };
+  }
   if (typeof error.status === 'number' && extra?.expectedStatuses?.includes(error.status)) logger.debug('Expected answer', api.endpoint, error.status);
   else if (error.status === 401) logger.error('Authentication error', api.endpoint, error.data.detail.msg);
   else logger.error('Request failed', api.endpoint, error.status, error.data.detail.msg);
