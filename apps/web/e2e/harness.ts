@@ -3,7 +3,7 @@
  * port, a Chromium through playwright-core (found by find-browser.mjs), and helpers that register a verified user through
  * the API and the mail outbox. One server per test file; stop it with SIGTERM (graceful shutdown).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -69,11 +69,14 @@ export interface Server {
   stop: () => Promise<void>;
 }
 
-/** Starts `npm start`'s script on a fresh (or the given) data folder and waits for /api/v1/health. */
-export async function startServer(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<Server> {
+/**
+ * Starts `npm start`'s script on a fresh (or the given) data folder and waits for /api/v1/health. `port`: the port
+ * of a server stopped before on that folder, so pages open on its origin keep their stored token.
+ */
+export async function startServer(opts: { dataDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<Server> {
   ensureWebBuilt();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let out = '';
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', ...opts.env };
@@ -110,6 +113,55 @@ export async function startServer(opts: { dataDir?: string; env?: Record<string,
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;
       clearTimeout(timer);
+    },
+  };
+}
+
+const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+
+/**
+ * Runs one of the API's own test scripts (apps/api/scripts/<name>, e.g. seed-notifications.ts on a stopped server's
+ * data folder) as a child process and returns what it printed: the e2e imports no API code.
+ */
+export function runApiScript(name: string, args: string[]): string {
+  return execFileSync(process.execPath, [TSX, join(ROOT, 'apps/api/scripts', name), ...args], { cwd: ROOT, stdio: 'pipe', encoding: 'utf8' });
+}
+
+/** A loopback stand-in for an outside service (apps/api/scripts/loopback.ts), in a child process. */
+export interface Loopback {
+  /** What the script printed: `url`, and for stripe `control`. */
+  url: string;
+  control: string;
+  stop: () => Promise<void>;
+}
+
+export async function startLoopback(kind: 'stripe' | 'recipe-site'): Promise<Loopback> {
+  const child = spawn(process.execPath, [TSX, join(ROOT, 'apps/api/scripts/loopback.ts'), kind], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const info = await new Promise<{ url: string; control: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`loopback ${kind} did not start:\n${err}`)), 60_000);
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const line = out.split('\n')[0];
+      if (out.includes('\n')) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line!));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`loopback ${kind} exited with ${code}:\n${err}`));
+    });
+  });
+  return {
+    ...info,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }

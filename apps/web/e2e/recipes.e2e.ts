@@ -8,22 +8,22 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, apiCall, launchBrowser, newContext, openSignedIn, poll, registerVerifiedUser, startServer, type Server } from './harness';
-import { startRecipeSite } from '../../api/test/fixtures/recipes/server';
+import { DESKTOP, MOBILE, apiCall, launchBrowser, newContext, openSignedIn, poll, registerVerifiedUser, startLoopback, startServer, type Loopback, type Server } from './harness';
 
 const ADMIN = { email: 'root@example.com', password: 'Quartz-Lantern-Meadow-58' };
 let server: Server;
 let browser: Browser;
-let site: Awaited<ReturnType<typeof startRecipeSite>>;
+/** The API's fixture recipe pages (apps/api/scripts/loopback.ts recipe-site), served by a process of their own. */
+let site: Loopback;
 beforeAll(async () => {
-  site = await startRecipeSite();
+  site = await startLoopback('recipe-site');
   server = await startServer({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RECIPE_FETCH_ALLOW_PRIVATE: 'true', RECIPE_ALLOWED_DOMAINS: '127.0.0.1' } });
   browser = await launchBrowser();
 }, 400_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await site?.close();
+  await site?.stop();
 });
 
 /** A verified user with Pro (recipe analysis is a Pro feature), granted by the admin. */

@@ -1,44 +1,25 @@
 /**
  * Reminders end to end: a user turns on logging reminders in Settings; the scheduler runs with a
  * fake clock at the reminder's local time; the bell shows it and "Log Food Now" opens the food log.
- * The API runs in this process (real HTTP, real built web app, fresh PGlite) so the test can run the
- * scheduler job itself with an injected clock instead of waiting for a real evening.
+ * The product runs as in production (`npm start`); to run the scheduler's job at a chosen instant instead of
+ * waiting for a real evening, the server is stopped, the API's own script runs the job on its data folder
+ * (apps/api/scripts/run-reminders.ts, a child process: this spec imports no API code) and the server starts
+ * again on the same port, so the open page keeps its origin and stored token.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../../api/src/config.ts';
-import { openDatabase, type Database } from '../../api/src/db/client.ts';
-import { migrate } from '../../api/src/db/migrate.ts';
-import { buildApp } from '../../api/src/app.ts';
-import { runReminders } from '../../api/src/features/reminders/service.ts';
-import { instantOf, localDate } from '../../api/src/features/reminders/schedule.ts';
-import { apiCall, ensureWebBuilt, launchBrowser, openSignedIn, poll, registerVerifiedUser, DESKTOP, type Server } from './harness';
+import { apiCall, launchBrowser, openSignedIn, poll, registerVerifiedUser, runApiScript, startServer, DESKTOP, type Server } from './harness';
 
-let app: FastifyInstance;
-let database: Database;
 let browser: Browser;
 let server: Server;
 
 beforeAll(async () => {
-  ensureWebBuilt();
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-reminders-'));
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error', SEED_FOODS: 'false' }, { dataDir });
-  database = await openDatabase({});
-  await migrate(database);
-  app = await buildApp({ config, database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
-  server = { baseUrl: `http://127.0.0.1:${port}`, port, dataDir, output: () => '', stop: async () => {} };
+  server = await startServer();
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await app?.close();
-  await database?.close();
+  await server?.stop();
 });
 
 const get = async (path: string, token: string) => (await apiCall(server, 'GET', path, undefined, token)).json;
@@ -75,13 +56,23 @@ describe('reminders', () => {
     await section.getByText('Already on the list').waitFor();
     expect((await get('/notifications/preferences', u.token)).logging_reminder.times.filter((t: string) => t === '20:00')).toHaveLength(1);
 
-    // Nothing yet; then the scheduler runs at 20:00 in the user's time zone (fake clock).
-    const today = localDate(new Date(), 'UTC');
-    await runReminders(app, new Date(instantOf(today, '20:00', 'UTC').getTime() - 60_000));
+    // The scheduler's job a minute before 20:00 in the user's time zone (UTC) sends nothing; at 20:00, the reminder.
     expect((await get('/notifications', u.token)).total).toBe(0);
-    await runReminders(app, instantOf(today, '20:00', 'UTC'));
+    const today = new Date().toISOString().slice(0, 10);
+    const { port, dataDir } = server;
+    // The page leaves first: its open requests would hold the server's graceful shutdown (and the data folder) up.
+    await page.goto('about:blank');
+    await server.stop();
+    const runs = JSON.parse(runApiScript('run-reminders.ts', [dataDir, `${today}T19:59:00Z`, `${today}T20:00:00Z`]));
+    expect(runs).toEqual([
+      { at: `${today}T19:59:00.000Z`, sent: 0 },
+      { at: `${today}T20:00:00.000Z`, sent: 1 },
+    ]);
+    server = await startServer({ dataDir, port });
+    expect((await get('/notifications', u.token)).total).toBe(1);
 
-    await page.reload();
+    // The same origin as before, so the page still holds the user's token.
+    await page.goto(`${server.baseUrl}/settings`);
     await poll(() => badge(page).first().textContent()).toBe('1');
     await page.getByRole('button', { name: /^Notifications/ }).click();
     const panel = page.getByRole('region', { name: 'Notifications' });
@@ -90,5 +81,5 @@ describe('reminders', () => {
     await page.waitForURL(/\/food-log$/);
     await page.getByRole('heading', { name: /Food Log/i }).first().waitFor();
     await ctx.close();
-  }, 120_000);
+  }, 240_000);
 });

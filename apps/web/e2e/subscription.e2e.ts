@@ -4,23 +4,38 @@
  * a web subscription asks Stripe to end it at the period's end. With SHOTS_DIR set, keeps screenshots
  * at 390 and 1280 px in both themes.
  */
+import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import Stripe from 'stripe';
 import type { Browser } from 'playwright-core';
-import { price, startFakeStripe, type FakeStripe } from '../../api/test/stripe-loopback';
-import { DESKTOP, MOBILE, launchBrowser, newContext, openSignedIn, poll, registerVerifiedUser, startServer, apiCall, type Server, type TestUser } from './harness';
+import { DESKTOP, MOBILE, launchBrowser, newContext, openSignedIn, poll, registerVerifiedUser, startLoopback, startServer, apiCall, type Loopback, type Server, type TestUser } from './harness';
 
 const WEBHOOK_SECRET = 'whsec_e2e_loopback';
-let fake: FakeStripe;
+/** The API's loopback Stripe (apps/api/scripts/loopback.ts stripe) in its own process, arranged and read over HTTP. */
+let fake: Loopback;
 let server: Server;
 let browser: Browser;
+
+async function control(method: 'GET' | 'PUT', path: string, body?: unknown) {
+  const res = await fetch(`${fake.control}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  expect(res.status, `${method} ${path}`).toBe(200);
+  return res.json();
+}
+/** The calls the server made to Stripe, in order. */
+const stripeCalls = (): Promise<{ method: string; path: string; body: string }[]> => control('GET', '/calls');
+
+/** Stripe's webhook signature (Stripe-Signature: t=…,v1=HMAC-SHA256 of `t.payload` with the endpoint's secret). */
+function stripeSignature(payload: string, secret: string): string {
+  const t = Math.floor(Date.now() / 1000);
+  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
+}
+
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  fake.prices.set('price_plus_m', price('price_plus_m', 499, 'eur', 'month'));
-  fake.prices.set('price_pro_m', price('price_pro_m', 999, 'eur', 'month'));
-  fake.prices.set('price_pro_y', price('price_pro_y', 9900, 'eur', 'year'));
+  fake = await startLoopback('stripe');
+  await control('PUT', '/prices/price_plus_m', { amount: 499, currency: 'eur', interval: 'month' });
+  await control('PUT', '/prices/price_pro_m', { amount: 999, currency: 'eur', interval: 'month' });
+  await control('PUT', '/prices/price_pro_y', { amount: 9900, currency: 'eur', interval: 'year' });
   server = await startServer({
     env: {
       STRIPE_SECRET_KEY: 'sk_test_e2e',
@@ -35,15 +50,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await fake?.close();
+  await fake?.stop();
 });
 
 /** Gives the user an active Stripe Pro subscription the way Stripe does: a signed checkout.session.completed. */
 async function subscribeThroughStripe(user: TestUser, id: string) {
   const end = Math.floor(Date.now() / 1000) + 30 * 86400;
-  fake.subs.set(id, { id, object: 'subscription', status: 'active', cancel_at_period_end: false, metadata: { user_id: String(user.user.id) }, items: { object: 'list', data: [{ id: `si_${id}`, price: { id: 'price_pro_m' }, current_period_end: end }] } });
+  await control('PUT', `/subs/${id}`, { id, object: 'subscription', status: 'active', cancel_at_period_end: false, metadata: { user_id: String(user.user.id) }, items: { object: 'list', data: [{ id: `si_${id}`, price: { id: 'price_pro_m' }, current_period_end: end }] } });
   const payload = JSON.stringify({ id: `evt_${id}`, object: 'event', type: 'checkout.session.completed', data: { object: { id: `cs_${id}`, object: 'checkout.session', client_reference_id: String(user.user.id), subscription: id } } });
-  const header = new Stripe('sk_test_signer').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  const header = stripeSignature(payload, WEBHOOK_SECRET);
   const res = await fetch(`${server.baseUrl}/api/v1/subscriptions/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
   expect(res.status).toBe(200);
 }
@@ -68,7 +83,7 @@ describe('subscription page with Stripe', () => {
 
     await pro.getByRole('button', { name: /Subscribe to Pro at €99\.00\s\/\syear/ }).click();
     await page.waitForURL(/checkout\.stripe\.test\/pay\/cs_test_/);
-    const call = fake.calls.filter((c) => c.path === '/v1/checkout/sessions').at(-1)!;
+    const call = (await stripeCalls()).filter((c) => c.path === '/v1/checkout/sessions').at(-1)!;
     expect(new URLSearchParams(call.body).get('line_items[0][price]')).toBe('price_pro_y');
     await ctx.close();
   });
@@ -89,7 +104,7 @@ describe('subscription page with Stripe', () => {
     await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
     await expect.poll(() => page.getByTestId('renewal').innerText()).toMatch(/^Ends on /);
     await page.getByText('Cancelled at Stripe: you keep Pro until then').waitFor();
-    const call = fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/subscriptions/sub_e2e_cancel').at(-1)!;
+    const call = (await stripeCalls()).filter((c) => c.method === 'POST' && c.path === '/v1/subscriptions/sub_e2e_cancel').at(-1)!;
     expect(new URLSearchParams(call.body).get('cancel_at_period_end')).toBe('true');
     // The paid period is kept.
     await poll(async () => (await apiCall(server, 'GET', '/subscriptions/active', undefined, user.token)).json.is_pro).toBe(true);
