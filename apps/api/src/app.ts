@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import helmet from 'helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import { plannerPool } from './features/meal-plans/planner-thread.ts';
+import { backgroundPlannerPool, plannerPool } from './features/meal-plans/planner-thread.ts';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tileOrigin, type Config } from './config.ts';
@@ -46,6 +46,7 @@ function trustProxyOption(v: Config['TRUST_PROXY']): boolean | string[] | ((addr
 /** external plugins → app plugins → feature routes (fastify/demo's order). */
 export async function buildApp({ config, database, logger }: BuildOptions): Promise<FastifyInstance> {
   plannerPool.setThreads(config.PLANNER_THREADS);
+  backgroundPlannerPool.setThreads(config.PLANNER_THREADS);
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     logController: new RequestLogController(),

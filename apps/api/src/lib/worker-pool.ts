@@ -21,6 +21,8 @@ export interface WorkerPoolOptions extends Omit<FairShareOptions, 'slots'> {
   maxOldGenerationSizeMb?: number;
   /** Maps a thread's error (name and message as thrown in the worker) to the error the caller sees. */
   mapError?: (err: Error) => Error;
+  /** Handed to each thread (piscina's workerData), e.g. the nice value it runs at. */
+  workerData?: unknown;
 }
 
 export const defaultThreads = () => Math.max(2, Math.min(4, availableParallelism()));
@@ -45,6 +47,7 @@ export class WorkerPool {
       idleTimeout: 60_000,
       // The fair share hands over at most `slots` tasks: piscina's own queue never holds any.
       maxQueue: this.share.options.slots,
+      ...(this.options.workerData !== undefined ? { workerData: this.options.workerData } : {}),
       ...(this.options.maxOldGenerationSizeMb ? { resourceLimits: { maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb } } : {}),
     });
     return this.pool;

@@ -16,8 +16,8 @@ export const PLANNER_PER_USER_QUEUED = 2;
 /** A solve still running after this is stopped (its thread is replaced): the longest real one takes ~3 s. */
 export const PLANNER_TIME_BUDGET_MS = 30_000;
 
-export const plannerPool = new WorkerPool({
-  name: 'meal planner',
+const poolOptions = (name: string, nice: number) => ({
+  name,
   // From the sources, planner-worker.mjs registers tsx and loads planner-worker.ts; in the build (apps/api/dist,
   // bundled into server.mjs) the same name is the compiled worker next to it.
   filename: new URL('./planner-worker.mjs', import.meta.url),
@@ -27,11 +27,21 @@ export const plannerPool = new WorkerPool({
   perUserQueued: PLANNER_PER_USER_QUEUED,
   retryAfterSeconds: 2,
   busyMessage: 'You already have meal suggestions being worked out. Please wait for them and try again.',
-  mapError: (err) => (err.name === 'PlanInfeasibleError' ? new PlanInfeasibleError(err.message) : err instanceof HttpError ? err : new Error(err.message)),
+  mapError: (err: Error) => (err.name === 'PlanInfeasibleError' ? new PlanInfeasibleError(err.message) : err instanceof HttpError ? err : new Error(err.message)),
+  workerData: { nice },
 });
 
+/** Solves a person is waiting for (meal options, what to eat): threads at the process's priority. */
+export const plannerPool = new WorkerPool(poolOptions('meal planner', 0));
+/**
+ * Solves of background jobs (today's plan, multi-day plans, reminders; `background: true`): their own threads, with a
+ * nice value of 10 (planner-worker.ts). Under a flood of plan requests a person's suggestions still find a thread at
+ * full priority (bench:fairness: B's suggestions took 1.2–8 s with every solve stepped back on a busy machine).
+ */
+export const backgroundPlannerPool = new WorkerPool(poolOptions('meal planner (background)', 10));
+
 type Who = Pick<RunOptions, 'userId' | 'signal' | 'background'>;
-const call = <T>(fn: string, args: unknown[], who: Who) => plannerPool.run<T>(fn, args, { ...who, timeoutMs: PLANNER_TIME_BUDGET_MS });
+const call = <T>(fn: string, args: unknown[], who: Who) => (who.background ? backgroundPlannerPool : plannerPool).run<T>(fn, args, { ...who, timeoutMs: PLANNER_TIME_BUDGET_MS });
 
 export const planPlanDayOffThread = (who: Who, input: PlanInputs, dayNumber: number, stored: StoredDay[]) =>
   call<{ date: string; meals: Meals }>('planPlanDay', [input, dayNumber, stored], who);
