@@ -14,9 +14,17 @@ beforeAll(async () => {
   t = await createTestApp();
   flooder = await makeUser(t, GOALS);
   bystander = await makeUser(t, GOALS);
-  // Warm the planner's threads, so the first solve's start-up is not part of what the tests see.
+  // Warm the planner's threads, so a thread's start-up (~1 s) is not part of what the tests see: the interactive pool
+  // by a suggestion, and both threads of the background pool (today's plans) by two plans of two other users at once.
   await t.http.get('/recommendations/meal?meal_type=lunch', { token: bystander.token });
-});
+  const warmers = await Promise.all([makeUser(t, GOALS), makeUser(t, GOALS)]);
+  const plans = await Promise.all(warmers.map((u) => t.http.post('/recommendations/daily-meal-plan/request?timestamp=2025-06-02T07:00:00Z', {}, { token: u.token })));
+  await Promise.all(
+    plans.map((p, i) =>
+      waitFor(async () => (await t.http.get(`/recommendations/daily-meal-plan/status/${p.json.id}`, { token: warmers[i]!.token })).json.status === 'completed', 60_000, 100),
+    ),
+  );
+}, 120_000);
 afterAll(async () => {
   await t?.close();
 });
