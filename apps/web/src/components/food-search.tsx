@@ -13,7 +13,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { FOOD_SEARCH_MAX_PAGE_SIZE } from '@app/contracts/constants';
 import type { FoodSearchResult } from '@app/contracts/foods';
 import { LazyAlert } from './lazy-alert';
-import { failureText } from '../lib/errors';
+import { catalogueText } from '../lib/errors';
 import { formatKcal, formatNumber } from '../lib/format';
 import { useSearchFoodsQuery } from '../lib/foods-api';
 import { useDebouncedValue } from '../lib/use-debounced-value';
@@ -111,7 +111,7 @@ export function FoodSearch({ query, onQueryChange, onPick, inputRef }: Props) {
       {settled.length >= 2 && (
         <Box sx={{ mt: 1 }} aria-busy={waiting}>
           {error ? (
-            <LazyAlert severity="error">{failureText(error, 'Food search failed')}</LazyAlert>
+            <LazyAlert severity="error">{catalogueText(error, 'Food search failed')}</LazyAlert>
           ) : waiting && foods.length === 0 ? (
             [0, 1, 2, 3].map((i) => <Skeleton key={i} height={56} />)
           ) : foods.length === 0 ? (

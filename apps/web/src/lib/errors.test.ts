@@ -67,6 +67,12 @@ describe('catalogue text (spec §8)', () => {
   ])('%s', (_what, error, text) => {
     expect(catalogueText(error, 'Failed to fetch user settings')).toBe(text);
   });
+  test('a 4xx naming the same action keeps its reason; a 422 its field error', () => {
+    const wrongPassword = normaliseError({ status: 400, data: { detail: { msg: 'Failed to delete account', type: 'bad_request', errors: 'Password is incorrect' } } });
+    expect(catalogueText(wrongPassword, 'Failed to delete account')).toBe('Failed to delete account: Password is incorrect');
+    const invalid = normaliseError({ status: 422, data: { detail: { msg: 'Invalid request', type: 'validation_error', errors: [{ loc: ['body', 'calories'], msg: 'calories must not be negative', type: 'too_small' }] } } });
+    expect(catalogueText(invalid, 'Failed to create food log')).toBe('Failed to create food log: calories must not be negative');
+  });
   test('a catalogue entry with its own explanation', () => {
     expect(catalogueText(normaliseError({ status: 500, data: null }), 'Failed to validate receipt', 'Could not validate purchase receipt')).toBe('Failed to validate receipt: Could not validate purchase receipt');
   });

@@ -102,12 +102,23 @@ export function failureText(error: unknown, actionText: string): string {
  * after the catalogue message (a 404, a field error), as failureText does.
  */
 export function catalogueDetail(error: unknown, msg: string, errors: string = COULD_NOT_CONNECT): ErrorDetail {
-  if (isApiError(error) && error.status >= 400 && error.status < 500) return { ...error.data.detail, msg: failureText(error, msg) };
+  if (isClientError(error)) {
+    const d = error.data.detail;
+    // The server names the same action and says why (400 'Failed to delete account' / 'Password is incorrect'): both.
+    const text = d.msg === msg && typeof d.errors === 'string' && d.errors && d.errors !== msg ? `${msg}: ${d.errors}` : failureText(error, msg);
+    return { ...d, msg: text };
+  }
   return { msg, type: 'server_error', errors };
+}
+
+/** A 4xx answer: the server refused this request for a reason of its own, worth showing after the catalogue message. */
+function isClientError(error: unknown): error is ApiError {
+  return isApiError(error) && error.status >= 400 && error.status < 500;
 }
 
 /** catalogueDetail as one line: 'Failed to fetch user settings: Could not connect to the server'. */
 export function catalogueText(error: unknown, msg: string, errors?: string): string {
   const d = catalogueDetail(error, msg, errors);
-  return d.type === 'server_error' && typeof d.errors === 'string' && d.errors ? `${d.msg}: ${d.errors}` : d.msg;
+  if (isClientError(error)) return d.msg;
+  return typeof d.errors === 'string' && d.errors ? `${d.msg}: ${d.errors}` : d.msg;
 }

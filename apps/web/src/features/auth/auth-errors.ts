@@ -16,12 +16,13 @@ const UNEXPECTED: Partial<Record<AuthCall, string>> = {
 };
 
 /**
- * Spec §8 auth errors: the server's own detail when it answered one; otherwise the call's message with
- * 'Unable to reach the server…' (status 0) or the call's 'An unexpected error occurred…' text.
+ * Spec §8 auth errors: the server's own detail when it refused the request (a 4xx: a wrong code, a taken
+ * address); otherwise the call's message with 'Unable to reach the server…' (status 0) or the call's
+ * 'An unexpected error occurred…' text: a 5xx's own text is never shown.
  */
 export function authError(e: unknown, call: AuthCall): ErrorDetail {
   const status = isApiError(e) ? e.status : 0;
-  if (isApiError(e) && status !== 0 && e.data.detail.type !== 'server_error') return e.data.detail;
+  if (isApiError(e) && status >= 400 && status < 500 && e.data.detail.type !== 'server_error') return e.data.detail;
   return {
     msg: MSG[call],
     type: 'server_error',

@@ -17,7 +17,7 @@ import { LazyAlert } from '../../components/lazy-alert';
 import type { DailySummary } from '@app/contracts';
 import { MEAL_TYPES } from '@app/contracts/constants';
 import { paths } from '../../lib/paths';
-import { errorDetail } from '../../lib/errors';
+import { catalogueText } from '../../lib/errors';
 import { foodList, formatDay, formatGrams, formatGramsValue, formatKcal, formatNumber, MEAL_LABELS } from '../../lib/format';
 import { GOAL_KINDS, goalStatus } from '../../lib/goal-status';
 import { useToday } from '../../lib/user-settings';
@@ -54,7 +54,7 @@ export function Component() {
       </Typography>
       {error ? (
         <LazyAlert severity="error" action={<Button color="inherit" size="small" onClick={() => refetch()}>Retry</Button>}>
-          {errorDetail(error, 'Failed to fetch meal summary').msg}
+          {catalogueText(error, 'Failed to fetch meal summary')}
         </LazyAlert>
       ) : !data ? (
         <DashboardSkeleton />

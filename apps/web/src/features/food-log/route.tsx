@@ -22,7 +22,7 @@ import { useSettingsTimeZone, useToday } from '../../lib/user-settings';
 import { useCreateFoodLogsMutation, useDeleteFoodLogMutation, useGetDailySummaryQuery } from './api';
 import { copyEntries } from './copy-entries';
 import { isIsoDate, shiftIso } from './dates';
-import { failureText } from '../../lib/errors';
+import { catalogueText } from '../../lib/errors';
 import { mealForHour } from './serving-math';
 import type { FoodLogEntry } from './types';
 import { DateSwitcher } from './components/date-switcher';
@@ -149,7 +149,7 @@ export function Component() {
       await createLogs(copyEntries(entries, m, date)).unwrap();
       notify.success(`Copied ${entries.length} ${entries.length === 1 ? 'food' : 'foods'} to ${MEAL_LABELS[m].toLowerCase()}`);
     } catch (e) {
-      notify.error(failureText(e, 'Failed to create food log'));
+      notify.error(catalogueText(e, 'Failed to create food log'));
     }
   });
 
@@ -169,7 +169,7 @@ export function Component() {
     try {
       await deleteLog({ id: entry.id, date: entry.date }).unwrap();
     } catch (e) {
-      notify.error(failureText(e, 'Failed to delete food log'));
+      notify.error(catalogueText(e, 'Failed to delete food log'));
       return false;
     }
     notify.success(`Deleted ${entry.food_name}`, {
@@ -178,7 +178,7 @@ export function Component() {
         createLogs(copyEntries([entry], entry.meal_type, entry.date))
           .unwrap()
           .then(() => notify.success(`Restored ${entry.food_name}`))
-          .catch((e: unknown) => notify.error(failureText(e, 'Failed to create food log')));
+          .catch((e: unknown) => notify.error(catalogueText(e, 'Failed to create food log')));
       },
     });
     return true;
@@ -220,7 +220,7 @@ export function Component() {
                   </Button>
                 }
               >
-                {failureText(summary.error, 'Failed to fetch meal summary')}
+                {catalogueText(summary.error, 'Failed to fetch meal summary')}
               </LazyAlert>
             ) : !day || day.date !== date ? (
               <>

@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { errorDetail } from '../../lib/errors';
+import { catalogueText } from '../../lib/errors';
 import { useOverallAnalysisQuery } from './api';
 import { FindingsList } from './findings-list';
 import { RangePicker } from '../../components/range-picker';
@@ -21,7 +21,7 @@ export function Component() {
         Assessment
       </PageTitle>
       <RangePicker value={days} onChange={setDays} options={[14, 30, 90]} />
-      {error && <Alert severity="error">{errorDetail(error, 'Failed to fetch insights').msg}</Alert>}
+      {error && <Alert severity="error">{catalogueText(error, 'Failed to fetch insights')}</Alert>}
       {!data && isFetching && <Skeleton variant="rounded" height={300} />}
       {data && (
         <>

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { errorDetail } from '../../lib/errors';
+import { catalogueText } from '../../lib/errors';
 import { isLocked, LockedFeature } from '../../components/locked-feature';
 import { usePatternAnalysisQuery } from './api';
 import { FindingsList } from './findings-list';
@@ -21,7 +21,7 @@ export function Component() {
       </PageTitle>
       {/* Locked: no range to pick (each pick asked the server again and drew another 403). */}
       {!(error && isLocked(error)) && <RangePicker value={days} onChange={setDays} options={[14, 30, 90]} />}
-      {error && (isLocked(error) ? <LockedFeature feature="pro_insights" /> : <Alert severity="error">{errorDetail(error, 'Failed to fetch insights').msg}</Alert>)}
+      {error && (isLocked(error) ? <LockedFeature feature="pro_insights" /> : <Alert severity="error">{catalogueText(error, 'Failed to fetch insights')}</Alert>)}
       {!data && isFetching && <Skeleton variant="rounded" height={300} />}
       {data && (
         <>

@@ -15,7 +15,7 @@ import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { notify } from '../../components/feedback/notify';
 import { PasswordField } from '../../components/password-field';
-import { errorText } from '../../lib/errors';
+import { catalogueText, errorText } from '../../lib/errors';
 import { selectSession, signOut } from '../../lib/session';
 import { useDeleteAccountMutation } from './api';
 import { downloadFoodLog } from './download';
@@ -56,7 +56,7 @@ export function DataCard() {
       // The server's words: they say when an App Store subscription is left to cancel in the App Store.
       notify.success(done.message);
     } catch (e) {
-      notify.error(errorText(e, 'Failed to delete account'));
+      notify.error(catalogueText(e, 'Failed to delete account'));
     }
   }
 

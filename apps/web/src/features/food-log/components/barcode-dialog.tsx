@@ -9,7 +9,7 @@ import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { isNative } from '../../../lib/platform';
 import { useLazyLookupBarcodeQuery } from '../api';
 import { createFrameDecoder, scanWithMlKit } from '../barcode-decoders';
-import { failureText } from '../../../lib/errors';
+import { catalogueText } from '../../../lib/errors';
 import { isNotFound } from '../errors';
 import { ResponsiveSheet } from './responsive-sheet';
 import { submitOrSayWhy } from '../../../lib/forms';
@@ -114,7 +114,7 @@ function BarcodeForm({ onFound, onCreate }: Pick<Props, 'onFound' | 'onCreate'>)
           No food with barcode {c} yet. Create it once and it will be found next time.
         </Alert>
       )}
-      {error && !notFound && originalArgs === c && <Alert severity="error">{failureText(error, 'Barcode lookup failed')}</Alert>}
+      {error && !notFound && originalArgs === c && <Alert severity="error">{catalogueText(error, 'Barcode lookup failed')}</Alert>}
       {data && originalArgs === c && (
         <Typography variant="body2" color="text.secondary">
           Found {data.name}.

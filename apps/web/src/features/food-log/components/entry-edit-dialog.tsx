@@ -7,7 +7,7 @@ import type { MealType } from '@app/contracts/constants';
 import { notify } from '../../../components/feedback/notify';
 import { useGetFoodQuery } from '../../../lib/foods-api';
 import { useUpdateFoodLogMutation } from '../api';
-import { failureText } from '../../../lib/errors';
+import { catalogueText } from '../../../lib/errors';
 import { round } from '../serving-math';
 import type { FoodLogEntry, FoodLogUpdate } from '../types';
 import { MealSelect } from './meal-select';
@@ -68,7 +68,7 @@ function EditForm({ entry, onDone }: { entry: FoodLogEntry; onDone: () => void }
       notify.success('Entry updated');
       onDone();
     } catch (e) {
-      notify.error(failureText(e, 'Failed to update food log'));
+      notify.error(catalogueText(e, 'Failed to update food log'));
     }
   }
 

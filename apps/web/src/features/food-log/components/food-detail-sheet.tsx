@@ -14,7 +14,7 @@ import type { MealType } from '@app/contracts/constants';
 import { notify } from '../../../components/feedback/notify';
 import { useCreateFoodLogMutation, useGetFoodQuery } from '../../../lib/foods-api';
 import { useAddFavoriteMutation, useGetFavoritesQuery, useRemoveFavoriteMutation } from '../api';
-import { failureText } from '../../../lib/errors';
+import { catalogueText } from '../../../lib/errors';
 import { MEAL_LABELS, defaultChoice, gramsOf, nutrientsFor, round, servingPayload, type ServingChoice } from '../serving-math';
 import type { FoodDetail } from '../types';
 import { MealSelect } from './meal-select';
@@ -47,7 +47,7 @@ export function FoodDetailSheet({ foodId, date, meal, onMealChange, onClose }: P
     >
       {error && !shown ? (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {failureText(error, 'Failed to get food details')}
+          {catalogueText(error, 'Failed to get food details')}
         </Alert>
       ) : shown ? (
         <DetailForm key={shown.id} food={shown} date={date} meal={meal} onMealChange={onMealChange} onDone={onClose} />
@@ -83,7 +83,7 @@ function DetailForm({ food, date, meal, onMealChange, onDone }: { food: FoodDeta
       notify.success(`Added ${food.name} to ${MEAL_LABELS[meal].toLowerCase()}`);
       onDone();
     } catch (e) {
-      notify.error(failureText(e, 'Failed to create food log'));
+      notify.error(catalogueText(e, 'Failed to create food log'));
     }
   }
 
@@ -166,7 +166,7 @@ function FavoriteToggle({ food }: { food: FoodDetail }) {
         notify.success('Added to favorites');
       }
     } catch (e) {
-      notify.error(failureText(e, favorite ? 'Failed to remove favorite food' : 'Failed to add favorite food by ID'));
+      notify.error(catalogueText(e, favorite ? 'Failed to remove favorite food' : 'Failed to add favorite food by ID'));
     }
   }
   const label = favorite ? 'Remove from favorites' : 'Add to favorites';

@@ -8,7 +8,7 @@ import type { MealType } from '@app/contracts/constants';
 import { notify } from '../../../components/feedback/notify';
 import { useCreateFoodLogMutation } from '../../../lib/foods-api';
 import { useAddManualFavoriteMutation } from '../api';
-import { failureText } from '../../../lib/errors';
+import { catalogueText } from '../../../lib/errors';
 import { MEAL_LABELS } from '../serving-math';
 import { MealSelect } from './meal-select';
 import { NumberField } from '../../../components/number-field';
@@ -55,14 +55,18 @@ function ManualForm({ date, meal, onMealChange, onClose }: { date: string; meal:
     try {
       await createLog({ food_name: name.trim(), serving_description: serving.trim() || 'serving', number_of_servings: countNum, ...nums, meal_type: meal, date }).unwrap();
     } catch (e) {
-      notify.error(failureText(e, 'Failed to create food log'));
+      notify.error(catalogueText(e, 'Failed to create food log'));
       return;
     }
     if (saveFavorite) {
       try {
         await addFavorite({ food_name: name.trim(), serving_size: serving.trim() || 'serving', calories: nums.calories, protein: nums.protein, carbohydrates: nums.carbohydrates, fat: nums.fat }).unwrap();
       } catch (e) {
-        notify.error(failureText(e, 'Failed to add manual favorite food'));
+        // The entry is logged (it shows in its meal); the notice says what failed. A success notice after it
+        // would replace it at once (the latest notice wins), and the failure would go unseen.
+        notify.error(catalogueText(e, 'Failed to add manual favorite food'));
+        onClose();
+        return;
       }
     }
     notify.success(`Added ${name.trim()} to ${MEAL_LABELS[meal].toLowerCase()}`);

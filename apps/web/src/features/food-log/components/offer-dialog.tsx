@@ -10,7 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { MealType } from '@app/contracts/constants';
 import { notify } from '../../../components/feedback/notify';
-import { failureText } from '../../../lib/errors';
+import { catalogueText } from '../../../lib/errors';
 import { MEAL_LABELS } from '../../../lib/format';
 import { offerEntries, offerPortion, type FoodLogOffer } from '../../../lib/food-log-offer';
 import { useCreateFoodLogsMutation } from '../api';
@@ -33,7 +33,7 @@ export function OfferDialog({ offer, date, defaultMeal, onClose }: { offer: Food
       notify.success(`Logged ${offer.foods.length} ${offer.foods.length === 1 ? 'food' : 'foods'} to ${MEAL_LABELS[meal].toLowerCase()}`);
       onClose();
     } catch (e) {
-      setFailed(failureText(e, 'Failed to create food log'));
+      setFailed(catalogueText(e, 'Failed to create food log'));
     }
   }
 

@@ -16,7 +16,7 @@ import type { MealType } from '@app/contracts/constants';
 import { notify } from '../../../components/feedback/notify';
 import { useCreateFoodLogMutation, type FoodLogCreate } from '../../../lib/foods-api';
 import { useGetFavoritesQuery, useGetManualFoodsQuery, useRemoveFavoriteMutation } from '../api';
-import { failureText } from '../../../lib/errors';
+import { catalogueText } from '../../../lib/errors';
 import { MEAL_LABELS, round } from '../serving-math';
 import type { FavoriteFood, ManualFood } from '../types';
 import { servingOf } from '../copy-entries';
@@ -56,7 +56,7 @@ export function QuickAdd({ date, meal }: { date: string; meal: MealType }) {
       await createLog(body).unwrap();
       notify.success(`Added ${name} to ${mealLabel}`);
     } catch (e) {
-      notify.error(failureText(e, 'Failed to create food log'));
+      notify.error(catalogueText(e, 'Failed to create food log'));
     }
   }
   const logFavorite = (f: FavoriteFood) =>
@@ -85,7 +85,7 @@ export function QuickAdd({ date, meal }: { date: string; meal: MealType }) {
       await removeFavorite(f.id).unwrap();
       notify.success(`Removed ${f.food_name} from favorites`);
     } catch (e) {
-      notify.error(failureText(e, 'Failed to remove favorite food'));
+      notify.error(catalogueText(e, 'Failed to remove favorite food'));
     }
   }
 
@@ -110,7 +110,7 @@ export function QuickAdd({ date, meal }: { date: string; meal: MealType }) {
         </Skeleton>
       ) : q.error ? (
         <LazyAlert severity="error" sx={{ mt: 1 }}>
-          {failureText(q.error, tab === 'favorites' ? 'Failed to fetch favorite foods' : 'Failed to fetch manual foods')}
+          {catalogueText(q.error, tab === 'favorites' ? 'Failed to fetch favorite foods' : 'Failed to fetch manual foods')}
         </LazyAlert>
       ) : items.length === 0 ? (
         empty

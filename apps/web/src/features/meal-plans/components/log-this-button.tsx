@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import AddTaskIcon from '@mui/icons-material/AddTask';
 import { notify } from '../../../components/feedback/notify';
-import { errorText } from '../../../lib/errors';
+import { catalogueText } from '../../../lib/errors';
 import { useLogPlanFoodsMutation } from '../api';
 import { toFoodLogEntries, type LoggableFood } from '../logic/log-entries';
 import type { MealType } from '../types';
@@ -20,7 +20,7 @@ export function LogThisButton({ foods, mealType, date, label }: { foods: readonl
       setDone(true);
       notify.success(`Logged ${entries.length} ${entries.length === 1 ? 'food' : 'foods'} to ${MEAL_LABELS[mealType].toLowerCase()}`);
     } catch (e) {
-      notify.error(errorText(e, 'Failed to create food log'));
+      notify.error(catalogueText(e, 'Failed to create food log'));
     }
   }
 

@@ -5,7 +5,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import { MEAL_TYPES } from '@app/contracts/constants';
 import type { FoodLogCreate } from '@app/contracts/food-logs';
 import { notify } from '../../../components/feedback/notify';
-import { errorText } from '../../../lib/errors';
+import { catalogueText } from '../../../lib/errors';
 import { MEAL_LABELS } from '../../../lib/format';
 import { useGetLoggedDayQuery, useLogPlanFoodsMutation } from '../api';
 import { isMealLogged, toFoodLogEntries } from '../logic/log-entries';
@@ -31,7 +31,7 @@ export function usePlanDayLog(day: Pick<PlanDay, 'meals'> & { date?: string | nu
       await log(entries).unwrap();
       notify.success(`Logged ${what}: ${entries.length} ${entries.length === 1 ? 'food' : 'foods'}`);
     } catch (e) {
-      notify.error(errorText(e, 'Failed to create food log'));
+      notify.error(catalogueText(e, 'Failed to create food log'));
     }
   }
   return {
