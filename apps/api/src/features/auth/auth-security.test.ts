@@ -183,9 +183,17 @@ describe('login throttle under parallel guesses', () => {
 
   it('a burst across accounts from one address gets its 20 free checks', async () => {
     const spray = clientFromNewIp(t);
+    const start = Date.now();
     const answers = await Promise.all(Array.from({ length: 30 }, () => spray.post('/auth/login', { email: uniqueEmail('burst'), password: 'wrong-password!' })));
-    expect(answers.filter((a) => a.status === 401).length).toBe(20);
-    expect(answers.filter((a) => a.status === 429).length).toBe(10);
+    // After the 20 free checks, one check per delay (1 s, then 2 s, 4 s…): on a loaded machine where the burst
+    // itself spans a second or more, the delays that ran out during it let one more check each, as guesses one
+    // after another would get.
+    const seconds = (Date.now() - start) / 1000;
+    const delaysOver = seconds < 1 ? 0 : Math.floor(Math.log2(seconds + 1));
+    const checked = answers.filter((a) => a.status === 401).length;
+    expect(checked).toBeGreaterThanOrEqual(20);
+    expect(checked).toBeLessThanOrEqual(20 + delaysOver);
+    expect(answers.filter((a) => a.status === 429).length).toBe(30 - checked);
   });
 });
 
