@@ -55,16 +55,25 @@ describe('meal suggestions under one user\'s flood', () => {
 
 describe("today's plans under one user's flood", () => {
   it(`refuses a user's request past ${DAILY_PLANS_IN_PROGRESS} being made, and makes another user's plan before the flooder's later ones`, async () => {
+    // A flooder of its own: the suggestions flood above made `flooder` a flooding user at the front door (2 requests
+    // in flight, lib/front-door.ts), which this test is not about.
+    const planFlooder = await makeUser(t, GOALS);
     const ask = (u: TestUser) => t.http.post('/recommendations/daily-meal-plan/request?timestamp=2025-06-02T07:00:00Z', {}, { token: u.token });
-    // All at once: counted under one lock, exactly three are accepted (one after another, plans would finish
-    // while the flood goes on, and the flooder's last plan could be made before the other user even asks).
-    const flood = await Promise.all(Array.from({ length: DAILY_PLANS_IN_PROGRESS + 3 }, () => ask(flooder)));
+    // All at once: never more than three are accepted, counted under one lock (on PostgreSQL a request that finds
+    // the lock taken may be refused too, so fewer can be). Then, one after another at once, up to three in progress,
+    // so the flooder has a third plan waiting when the other user asks.
+    const flood = await Promise.all(Array.from({ length: DAILY_PLANS_IN_PROGRESS + 3 }, () => ask(planFlooder)));
     const accepted = flood.filter((r) => r.status === 202);
     const refused = flood.filter((r) => r.status === 429);
-    expect(accepted.length).toBe(DAILY_PLANS_IN_PROGRESS);
+    expect(accepted.length).toBeGreaterThanOrEqual(1);
+    expect(accepted.length).toBeLessThanOrEqual(DAILY_PLANS_IN_PROGRESS);
     expect(refused.length).toBeGreaterThan(0);
     expect(refused[0]!.json.detail.msg).toMatch(/being made/);
     expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    for (let i = 0; i < 10 && accepted.length < DAILY_PLANS_IN_PROGRESS; i++) {
+      const more = await ask(planFlooder);
+      if (more.status === 202) accepted.push(more);
+    }
     const mine = await ask(bystander);
     expect(mine.status).toBe(202);
     const done = async (u: TestUser, id: number) =>
@@ -73,7 +82,7 @@ describe("today's plans under one user's flood", () => {
         return s.json.status === 'completed' ? s.json : null;
       }, 60_000, 100);
     const own = await done(bystander, mine.json.id);
-    const last = await done(flooder, Math.max(...accepted.map((r) => r.json.id as number)));
+    const last = await done(planFlooder, Math.max(...accepted.map((r) => r.json.id as number)));
     // The other user's plan was asked for last, yet made before the flooder's last one.
     expect(new Date(own.completed_at).getTime()).toBeLessThanOrEqual(new Date(last.completed_at).getTime());
   }, 120_000);
