@@ -26,7 +26,6 @@
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, closeSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -40,6 +39,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { ALLOCATOR_ENV, serverNodeOptions } from '../../../scripts/allocator-env.mjs';
 import { messageOf, parseJson, pct, send, sleep } from './fairness/http.ts';
 import type { FloodResult, FloodSpec } from './fairness/flooder.ts';
+import { cpuOf, freePort } from './proc.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const ALL_FLOODS = ['recipe-html', 'recipe-jsonld', 'ingredients', 'meal-options', 'daily-plans', 'csv-export', 'batch-writes', 'sync-status'] as const;
@@ -103,26 +103,7 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   });
 }
 
-/** CPU time (user + system) a process has used, in ms (Linux /proc; 0 elsewhere). */
-function cpuOf(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return 0;
-  }
-}
 
-async function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => res(port));
-    });
-  });
-}
 
 async function waitHealthy(url: string, child?: ChildProcess, log?: string) {
   for (let i = 0; i < 600; i++) {

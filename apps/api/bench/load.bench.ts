@@ -19,7 +19,6 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -30,6 +29,7 @@ import pg from 'pg';
 import { openDatabase, pgliteDirFor, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { ALLOCATOR_ENV, serverNodeOptions } from '../../../scripts/allocator-env.mjs';
+import { cpuOf, freePort } from './proc.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 15);
@@ -55,15 +55,6 @@ const WRITE_DAY = subDays(new Date(), 14).toISOString().slice(0, 10);
 /** cpuMs: the product server's CPU per response; pgCpuMs: its PostgreSQL backends' (PostgreSQL on this machine only); loadCpuMs: autocannon's (this process). */
 interface Stats { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number; limited: number; statuses?: Record<number, number>; entries?: number; cpuMs?: number; pgCpuMs?: number; loadCpuMs?: number; count?: number }
 
-async function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => res(port));
-    });
-  });
-}
 
 /** LOAD_CPU_PROF=<dir>: the product server writes a V8 CPU profile there when it stops (bench/profile-summary.ts reads it). */
 const CPU_PROF = process.env.LOAD_CPU_PROF;
@@ -126,16 +117,6 @@ async function waitHealthy(url: string) {
   throw new Error(`${url} did not become healthy`);
 }
 
-/** CPU time (user + system) a process has used, in ms: on a shared machine, CPU per request is steadier than req/s. */
-function cpuOf(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
-  } catch {
-    return 0;
-  }
-}
 
 function rssOf(pid: number): number {
   try {

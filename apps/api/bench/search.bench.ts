@@ -6,7 +6,6 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -16,6 +15,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { loadBuiltInFoods, searchFoods } from '../src/features/foods/service.ts';
 import { readSet, relevance, SETS, successAt3 } from './relevance.ts';
 import { searchFlood } from './flood.ts';
+import { freePort } from './proc.ts';
 
 const QUERIES = [...readSet('everyday-queries.json'), ...readSet('search-relevance-dev.json')].map((c) => c.query).concat(['chocolate bar', 'protein bar', 'greek yogurt strawberry', 'chiken', 'cheese pizza']);
 
@@ -51,15 +51,6 @@ async function builtIn() {
   await database.close();
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => res(port));
-    });
-  });
-}
 
 /** A throwaway PostgreSQL in a temp folder, run as the postgres user (initdb refuses root). */
 async function throwawayPostgres(): Promise<{ url: string; stop: () => void } | string> {
