@@ -5,6 +5,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { lockDataFolder } from './lock.ts';
+import { queueFairly, type ShareOf } from './fair-order.ts';
 
 /** One typed handle for both drivers: the query builder API is the same on PGlite and node-postgres. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -20,6 +21,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** node-postgres pool (PostgreSQL only), for work that needs one session, like migration locks. */
   pool?: pg.Pool;
+  /**
+   * Who the calls made from here on are for (the app's request context): on PGlite each share's calls wait in a
+   * queue of their own and the shares take turns (db/fair-order.ts). PostgreSQL runs calls side by side on its pool.
+   */
+  shareBy(shareOf: ShareOf): void;
   close(): Promise<void>;
 }
 
@@ -46,6 +52,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     kind: 'postgres',
     pool,
     raw: { executeSql: (text, values) => pool.query(text, values as any[]) },
+    shareBy() {},
     close: () => pool.end(),
   };
 }
@@ -78,10 +85,13 @@ async function openPglite(dir?: string): Promise<Database> {
     await release?.();
     throw err;
   }
+  // Before drizzle and pg-boss see it: every call they make takes its share's turn.
+  const fair = queueFairly(client);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    shareBy: fair.setShareOf,
     raw: {
       async executeSql(text, values) {
         if (values && values.length) return client.query(text, values);

@@ -181,6 +181,8 @@ export default fp(
       if (request.is404 || request.routeOptions.config?.public === true) return;
       request.session = await verifyToken(request, request.method === 'GET' || request.method === 'HEAD');
       const { userId } = request.session;
+      // From here on the request's database calls take this user's turn (db/fair-order.ts), not its network's.
+      request.requestContext.set('dbShare', `user:${userId}`);
       const leave = door.enter(userId);
       if (!leave) throw tooManyRequests('Too many requests at once. Wait for your other requests to finish and try again.', 1);
       reply.raw.once('close', leave);

@@ -1,0 +1,59 @@
+// Issue 39: the embedded database serves its users in turns, not first come first served, and lets the event
+// loop turn between a long run of statements.
+import { describe, expect, it } from 'vitest';
+import { FairOrder } from './fair-order.ts';
+
+describe('FairOrder', () => {
+  it('takes the shares in turns: a late share waits for one call of each other share, not for all of them', async () => {
+    const order = new FairOrder();
+    const ran: string[] = [];
+    const call = (name: string) => async () => {
+      ran.push(name);
+      await new Promise((r) => setTimeout(r, 1));
+      return name;
+    };
+    const done = [
+      ...Array.from({ length: 5 }, (_, i) => order.run('a', call(`a${i}`))),
+      ...Array.from({ length: 2 }, (_, i) => order.run('c', call(`c${i}`))),
+      order.run('b', call('b0')),
+    ];
+    expect(await Promise.all(done)).toEqual(['a0', 'a1', 'a2', 'a3', 'a4', 'c0', 'c1', 'b0']);
+    // The first call waits for the event loop's turn, so all eight are queued by then: a, c and b take turns.
+    expect(ran).toEqual(['a0', 'c0', 'b0', 'a1', 'c1', 'a2', 'a3', 'a4']);
+    expect(order.depth).toBe(0);
+  });
+
+  it('runs one call at a time and passes errors on without stopping the queue', async () => {
+    const order = new FairOrder();
+    let running = 0;
+    let most = 0;
+    const call = (fail: boolean) => async () => {
+      most = Math.max(most, ++running);
+      await new Promise((r) => setTimeout(r, 2));
+      running--;
+      if (fail) throw new Error('boom');
+      return 'ok';
+    };
+    const results = await Promise.allSettled([order.run('a', call(true)), order.run('b', call(false)), order.run('a', () => { throw new Error('sync'); }), order.run('a', call(false))]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(most).toBe(1);
+  });
+
+  it("lets the event loop turn during one request's long run of statements that each settle at once", async () => {
+    // PGlite settles a statement as a microtask: a request's run of them, one after another, never let a timer,
+    // a static file or another answer through until it was done (the ingredients flood of bench:fairness).
+    const order = new FairOrder();
+    const statement = async () => {
+      const until = performance.now() + 0.2;
+      while (performance.now() < until);
+    };
+    await order.run('a', statement);
+    let turnedAt = -1;
+    let i = 1;
+    setImmediate(() => (turnedAt = i));
+    for (; i < 500; i++) await order.run('a', statement);
+    // 500 × 0.2 ms = 100 ms of statements; the loop turned after the first slice (5 ms), not after all of them.
+    expect(turnedAt).toBeGreaterThanOrEqual(1);
+    expect(turnedAt).toBeLessThan(100);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The embedded database's fair order (issue 39). PGlite runs one statement (or one transaction) at a time, and
+ * its own queue is first come, first served: a user who keeps 16 requests in flight, each a run of statements,
+ * puts ~16 statements in front of every statement of everyone else, so a bystander's request of ten statements
+ * waits behind ~160 of the flood's. Here every call (query, exec, transaction) waits in the queue of its share
+ * (the signed-in user, else the client's network, else the background jobs), and the shares take turns: one call
+ * of each share with work waiting, round robin, as a well-run multi-tenant queue does. A bystander's statement
+ * waits for at most one call of each other busy share, whatever their depth.
+ *
+ * A transaction is one call: its statements run on the transaction's own handle, which does not queue here (it
+ * already holds the database, as it did before). Nothing new can wait on itself: a call made on the top-level
+ * handle from inside a transaction waited for ever on PGlite's own lock before, and still does.
+ */
+export class FairOrder {
+  /** Calls waiting, per share; a Map keeps the order in which shares are served (round robin). */
+  private readonly waiting = new Map<string, (() => void)[]>();
+  private running = 0;
+  private queued = 0;
+  private scheduled = false;
+  /** When the event loop last came round to us (a setImmediate of ours ran). */
+  private lastTurn = -Infinity;
+
+  /**
+   * @param concurrency calls that may run at once (1: PGlite serialises them anyway).
+   * @param sliceMs how long calls may follow one another without letting the event loop turn. PGlite runs each
+   *   statement on this thread and settles it as a microtask, so a request's run of statements (100 ingredient
+   *   lines: ~400 searches) held the loop for seconds: no static file, health check or other answer went out
+   *   meanwhile (bench:fairness, ingredients flood: 3 s stalls). Past the slice, the next call waits one turn.
+   */
+  constructor(
+    private readonly concurrency = 1,
+    private readonly sliceMs = 5,
+  ) {}
+
+  get depth() {
+    return this.queued;
+  }
+
+  run<T>(share: string, call: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const start = () => {
+        this.running++;
+        let p: Promise<T>;
+        try {
+          p = call();
+        } catch (err) {
+          p = Promise.reject(err);
+        }
+        p.then(resolve, reject).finally(() => {
+          this.running--;
+          this.next();
+        });
+      };
+      const q = this.waiting.get(share);
+      if (q) q.push(start);
+      else this.waiting.set(share, [start]);
+      this.queued++;
+      this.next();
+    });
+  }
+
+  private next() {
+    if (this.scheduled) return;
+    if (this.running < this.concurrency && this.queued > 0 && performance.now() - this.lastTurn > this.sliceMs) {
+      this.scheduled = true;
+      setImmediate(() => {
+        this.scheduled = false;
+        this.lastTurn = performance.now();
+        this.next();
+      });
+      return;
+    }
+    while (this.running < this.concurrency && this.queued > 0) {
+      // The share served longest ago is first in the Map; once served, it goes to the back if it has more waiting.
+      const [share, q] = this.waiting.entries().next().value as [string, (() => void)[]];
+      const start = q.shift()!;
+      this.waiting.delete(share);
+      if (q.length) this.waiting.set(share, q);
+      this.queued--;
+      start();
+    }
+  }
+}
+
+/** Who the current call is for; undefined outside any request (jobs, start-up, scripts). */
+export type ShareOf = () => string | undefined;
+
+export const BACKGROUND_SHARE = 'background';
+
+interface Queueable {
+  query(...args: any[]): Promise<any>;
+  exec(...args: any[]): Promise<any>;
+  transaction(...args: any[]): Promise<any>;
+}
+
+/**
+ * Routes a PGlite instance's query, exec and transaction (all that drizzle, pg-boss and our raw SQL use) through a
+ * FairOrder. `shareOf` is read when the call is made; it may be replaced later (the app sets it once it knows its
+ * request context), with `setShareOf`.
+ */
+export function queueFairly(client: Queueable, order = new FairOrder()) {
+  let shareOf: ShareOf = () => undefined;
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const original = client[method].bind(client);
+    client[method] = (...args: any[]) => order.run(shareOf() ?? BACKGROUND_SHARE, () => original(...args));
+  }
+  return {
+    order,
+    setShareOf(fn: ShareOf) {
+      shareOf = fn;
+    },
+  };
+}
