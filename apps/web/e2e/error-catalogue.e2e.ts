@@ -36,6 +36,8 @@ async function seed(s: Server): Promise<Seed> {
   const foods = (await call('GET', '/foods/search?query=banana&page=1&page_size=5')).foods as Food[];
   if (foods.length < 2) throw new Error('the food search found fewer than two bananas');
   await call('POST', '/favorite-foods/existing', { food_id: foods[1]!.id });
+  // A saved recipe: My Recipes shows its search box once there is one.
+  await call('POST', '/recipes', { title: 'Banana bowl', servings: 1, ingredients: [{ food_id: foods[0]!.id, grams: 120 }] });
   await call('POST', '/food-logs', { food_name: SEEDED_ENTRY, calories: 210, protein: 8, carbs: 30, fat: 5, meal_type: 'lunch', date: SEED_DATE });
   const deadline = Date.now() + 150_000;
   for (;;) {
@@ -100,6 +102,12 @@ const TABLE: Row[] = [
   { screen: 'insights', path: '/insights', calls: ['/insights/**', '/dashboard/historical-stats/**'], text: `Failed to fetch insights: ${COULD_NOT_CONNECT}` },
   { screen: 'subscription status', path: '/subscription', calls: ['/subscriptions/active'], text: `Failed to fetch subscription status: ${COULD_NOT_CONNECT}` },
   { screen: 'my recipes', path: '/my-recipes', calls: ['/food-logs/recipes'], text: `Failed to fetch recipes: ${COULD_NOT_CONNECT}` },
+  {
+    screen: 'my recipes (search)', path: '/my-recipes', calls: ['/recipes/search'], method: 'GET',
+    ready: (page) => page.getByLabel('Search recipes').waitFor(),
+    act: (page) => page.getByLabel('Search recipes').fill('banana'),
+    text: `Search failed: ${COULD_NOT_CONNECT}`,
+  },
   { screen: 'a recipe', path: '/recipe/1', calls: ['/food-logs/recipe/1'], text: `Failed to fetch recipe details: ${COULD_NOT_CONNECT}` },
   {
     screen: 'recipe analysis', path: '/recipes', calls: ['/recipes/analyze'], method: 'POST',

@@ -53,7 +53,7 @@ export function Component() {
     <Stack spacing={2}>
       <PageTitle>My Recipes</PageTitle>
       {!none && <TextField label="Search recipes" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />}
-      {shown.error ? isLocked(shown.error) ? <LockedFeature feature="recipe_search" /> : <Alert severity="error">{catalogueText(shown.error, 'Failed to fetch recipes')}</Alert> : null}
+      {shown.error ? isLocked(shown.error) ? <LockedFeature feature="recipe_search" /> : <Alert severity="error">{catalogueText(shown.error, q ? 'Search failed' : 'Failed to fetch recipes')}</Alert> : null}
       {none ? (
         <NoRecipesYet />
       ) : (

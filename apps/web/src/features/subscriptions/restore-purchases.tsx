@@ -3,12 +3,26 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { errorDetail } from '../../lib/errors';
+import { catalogueText } from '../../lib/errors';
 import { isIos } from '../../lib/platform';
 import { currentTransactions, storeKitAvailable } from '../../lib/store-kit';
 import { useValidateReceiptMutation } from './api';
 
-type Outcome = { severity: 'success' | 'info' | 'warning' | 'error'; text: string };
+export type Outcome = { severity: 'success' | 'info' | 'warning' | 'error'; text: string };
+
+/**
+ * What a restore says, from each transaction's answer (null: linked; else what the call threw). A refusal is
+ * spec §8's 'Failed to validate receipt': with the server's reason when it gave one (a 4xx: 'This purchase
+ * belongs to another account'), else 'Could not validate purchase receipt', never the server's internal text.
+ */
+export function restoreOutcome(answers: (unknown | null)[]): Outcome {
+  if (!answers.length) return { severity: 'info', text: 'The App Store has no active subscription for this Apple ID.' };
+  const restored = answers.filter((a) => a === null).length;
+  const refused = [...new Set(answers.filter((a) => a !== null).map((e) => catalogueText(e, 'Failed to validate receipt', 'Could not validate purchase receipt')))];
+  const done = restored ? `Restored ${restored === 1 ? 'your App Store subscription' : `${restored} App Store subscriptions`}.` : '';
+  const why = refused.length ? ` Not restored: ${refused.join('; ')}.` : '';
+  return { severity: refused.length ? (restored ? 'warning' : 'error') : 'success', text: `${done}${why}`.trim() };
+}
 
 /**
  * iOS only: sends every StoreKit 2 transaction this Apple ID holds now to the server, which verifies
@@ -28,23 +42,18 @@ export function RestorePurchases() {
     setOutcome(null);
     try {
       const transactions = await currentTransactions();
-      if (!transactions.length) {
-        setOutcome({ severity: 'info', text: 'The App Store has no active subscription for this Apple ID.' });
-        return;
-      }
-      let restored = 0;
-      const refused: string[] = [];
+      const answers: unknown[] = [];
       for (const jws of transactions) {
-        try {
-          await validate(jws).unwrap();
-          restored += 1;
-        } catch (e) {
-          refused.push(errorDetail(e, 'Could not validate purchase receipt').msg);
-        }
+        answers.push(
+          await validate(jws)
+            .unwrap()
+            .then(
+              () => null,
+              (e: unknown) => e ?? new Error('refused'),
+            ),
+        );
       }
-      const done = restored ? `Restored ${restored === 1 ? 'your App Store subscription' : `${restored} App Store subscriptions`}.` : '';
-      const why = refused.length ? ` Not restored: ${[...new Set(refused)].join('; ')}.` : '';
-      setOutcome({ severity: refused.length ? (restored ? 'warning' : 'error') : 'success', text: `${done}${why}`.trim() });
+      setOutcome(restoreOutcome(answers));
     } catch {
       setOutcome({ severity: 'error', text: 'The App Store did not answer. Check your connection and try again.' });
     } finally {

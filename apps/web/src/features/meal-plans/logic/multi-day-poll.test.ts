@@ -41,11 +41,31 @@ describe('multi-day plan polling (spec §4, §9)', () => {
   });
 
   it('stops after 3 consecutive errors with the §8 message and status 500', () => {
-    const { s, actions } = run([error(), error(), error()]);
+    const { s, actions } = run([error(0, 500), error(0, 0), error(0, 503)]);
     expect(actions.at(-1)).toEqual({ type: 'finish' });
     expect(s.phase).toBe('failed');
     expect(s.errorStatus).toBe(500);
     expect(s.message).toBe('Failed to poll meal plan status after 3 consecutive errors');
+  });
+
+  it('three polls in a row that threw before any answer: "Polling failed due to multiple exceptions"', () => {
+    const { s } = run([error(), error(), error()]);
+    expect(s.phase).toBe('failed');
+    expect(s.errorStatus).toBe(500);
+    expect(s.message).toBe('Polling failed due to multiple exceptions');
+    // One HTTP error among them: the poll error message.
+    expect(run([error(), error(0, 500), error()]).s.message).toBe('Failed to poll meal plan status after 3 consecutive errors');
+  });
+
+  it('a completed plan whose days cannot be fetched: 3 tries at 1 s, then "Failed to fetch meal plan days after 3 attempts"', () => {
+    const { s, actions } = run([answer(plan({ status: 'completed', plan_days: [day(1)] })), error(0, 500), error(0, 500), error(0, 500)]);
+    expect(actions.slice(1).map((a) => (a.type === 'poll' ? a.delayMs : a.type))).toEqual([1000, 1000, 1000, 'finish']);
+    expect(s.phase).toBe('failed');
+    expect(s.message).toBe('Failed to fetch meal plan days after 3 attempts');
+    // A refetch that answers after an error goes on as before.
+    const recovered = run([answer(plan({ status: 'completed', plan_days: [day(1)] })), error(0, 500), answer(plan({ status: 'completed', plan_days: [day(1), day(2), day(3)] }))]).s;
+    expect(recovered.phase).toBe('done');
+    expect(recovered.days).toHaveLength(3);
   });
 
   it('stops at once on a 404 (missing or another user’s plan)', () => {

@@ -15,6 +15,8 @@ export interface PollState {
   /** Polls sent so far (answers and errors). */
   attempts: number;
   consecutiveErrors: number;
+  /** Of those, failures that were not an answer of the server at all (the poll itself threw). */
+  consecutiveExceptions: number;
   /** Delay before the next poll: 1 s, doubling on errors up to 5 s. */
   delayMs: number;
   missingDaysAttempts: number;
@@ -42,6 +44,7 @@ export function initialPollState(now: number): PollState {
     phase: 'polling',
     attempts: 0,
     consecutiveErrors: 0,
+    consecutiveExceptions: 0,
     delayMs: MULTI_DAY_POLL.initialDelayMs,
     missingDaysAttempts: 0,
     recoveryAttempts: 0,
@@ -75,17 +78,27 @@ export function step(state: PollState, event: PollEvent): [PollState, PollAction
     // A missing or foreign plan never appears by waiting: stop at once.
     if (event.status === 404) return fail(s, event.message ?? 'Meal plan not found', 404);
     const consecutiveErrors = s.consecutiveErrors + 1;
-    if (consecutiveErrors >= MULTI_DAY_POLL.maxConsecutiveErrors) {
-      return fail({ ...s, consecutiveErrors }, `Failed to poll meal plan status after ${consecutiveErrors} consecutive errors`, 500);
+    const consecutiveExceptions = event.status === undefined ? s.consecutiveExceptions + 1 : 0;
+    const failed = { ...s, consecutiveErrors, consecutiveExceptions };
+    // Fetching the days of a completed plan: its 3 tries at 1 s are all it gets (spec §8, §9).
+    if (s.phase === 'fetching-days') {
+      if (s.missingDaysAttempts >= MULTI_DAY_POLL.missingDaysAttempts) return fail(failed, `Failed to fetch meal plan days after ${s.missingDaysAttempts} attempts`);
+      const missingDaysAttempts = s.missingDaysAttempts + 1;
+      return [{ ...failed, missingDaysAttempts }, { type: 'poll', delayMs: MULTI_DAY_POLL.missingDaysDelayMs }];
     }
-    if (s.attempts >= MULTI_DAY_POLL.maxAttempts) return timedOut({ ...s, consecutiveErrors }, event.now);
+    if (consecutiveErrors >= MULTI_DAY_POLL.maxConsecutiveErrors) {
+      // Every one of them thrown before any answer came (not an HTTP error): the poll itself is broken.
+      if (consecutiveExceptions >= consecutiveErrors) return fail(failed, 'Polling failed due to multiple exceptions', 500);
+      return fail(failed, `Failed to poll meal plan status after ${consecutiveErrors} consecutive errors`, 500);
+    }
+    if (s.attempts >= MULTI_DAY_POLL.maxAttempts) return timedOut(failed, event.now);
     const delayMs = Math.min(s.delayMs * 2, MULTI_DAY_POLL.maxDelayMs);
-    return [{ ...s, consecutiveErrors, delayMs }, { type: 'poll', delayMs }];
+    return [{ ...failed, delayMs }, { type: 'poll', delayMs }];
   }
 
   const plan = event.plan;
   const days = usableDays(plan);
-  const next: PollState = { ...s, plan, days, consecutiveErrors: 0, delayMs: MULTI_DAY_POLL.initialDelayMs };
+  const next: PollState = { ...s, plan, days, consecutiveErrors: 0, consecutiveExceptions: 0, delayMs: MULTI_DAY_POLL.initialDelayMs };
 
   switch (plan.status) {
     case 'processing':
