@@ -1,6 +1,8 @@
 // Issue 39: the embedded database serves its users in turns, not first come first served, and lets the event
 // loop turn between a long run of statements.
-import { describe, expect, it } from 'vitest';
+import { requestContext } from '@fastify/request-context';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestApp } from '../../test/helpers.ts';
 import { FairOrder } from './fair-order.ts';
 
 describe('FairOrder', () => {
@@ -55,5 +57,33 @@ describe('FairOrder', () => {
     // 500 × 0.2 ms = 100 ms of statements; the loop turned after the first slice (5 ms), not after all of them.
     expect(turnedAt).toBeGreaterThanOrEqual(1);
     expect(turnedAt).toBeLessThan(100);
+  });
+});
+
+describe('whose turn a request takes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it("a signed-in request's statements, before and after its body is read, are its user's; a sign-in is its network's", async (ctx) => {
+    if (t.database.kind !== 'pglite') ctx.skip(); // PostgreSQL does not take turns
+    const seen: string[] = [];
+    t.database.shareBy(() => {
+      const share = requestContext.get('dbShare');
+      if (share) seen.push(share);
+      return share;
+    });
+    const a = await createUser(t);
+    const b = await createUser(t);
+    expect(seen).toContain('net:127.0.0.1'); // registration and sign-in
+    seen.length = 0;
+    const day = new Date().toISOString().slice(0, 10);
+    expect((await t.http.post('/food-logs', { food_name: 'Apple', calories: 95, meal_type: 'snack', date: day }, { token: a.token })).status).toBe(201);
+    expect(new Set(seen)).toEqual(new Set([`user:${a.user.id}`]));
+    seen.length = 0;
+    expect((await t.http.get(`/food-logs/daily-summary/${day}`, { token: b.token })).status).toBe(200);
+    expect(new Set(seen)).toEqual(new Set([`user:${b.user.id}`]));
   });
 });

@@ -177,12 +177,14 @@ export default fp(
     const door = new FrontDoor({ perUser: opts.config.FRONT_DOOR_PER_USER, holdMs: opts.config.FRONT_DOOR_HOLD_MS });
     app.decorate('frontDoor', door);
 
+    // Whether the database serves requests in turns (plugins/db.ts: PGlite only).
+    const takesTurns = app.hasRequestDecorator('requestContext');
     app.addHook('onRequest', async (request, reply) => {
       if (request.is404 || request.routeOptions.config?.public === true) return;
       request.session = await verifyToken(request, request.method === 'GET' || request.method === 'HEAD');
       const { userId } = request.session;
       // From here on the request's database calls take this user's turn (db/fair-order.ts), not its network's.
-      request.requestContext.set('dbShare', `user:${userId}`);
+      if (takesTurns) request.requestContext.set('dbShare', `user:${userId}`);
       const leave = door.enter(userId);
       if (!leave) throw tooManyRequests('Too many requests at once. Wait for your other requests to finish and try again.', 1);
       reply.raw.once('close', leave);
