@@ -12,34 +12,26 @@
  * handle from inside a transaction waited for ever on PGlite's own lock before, and still does.
  */
 export class FairOrder {
-  /** Calls waiting, per share; a Map keeps the order in which shares are served (round robin). */
+  /** Calls waiting, per share with any; a Map keeps the order in which shares are served (round robin). */
   private readonly waiting = new Map<string, (() => void)[]>();
-  private running = 0;
-  private queued = 0;
+  private running = false;
   private scheduled = false;
   /** When the event loop last came round to us (a setImmediate of ours ran). */
   private lastTurn = -Infinity;
 
   /**
-   * @param concurrency calls that may run at once (1: PGlite serialises them anyway).
+   * One call runs at a time (PGlite serialises them anyway).
    * @param sliceMs how long calls may follow one another without letting the event loop turn. PGlite runs each
    *   statement on this thread and settles it as a microtask, so a request's run of statements (100 ingredient
    *   lines: ~400 searches) held the loop for seconds: no static file, health check or other answer went out
    *   meanwhile (bench:fairness, ingredients flood: 3 s stalls). Past the slice, the next call waits one turn.
    */
-  constructor(
-    private readonly concurrency = 1,
-    private readonly sliceMs = 5,
-  ) {}
-
-  get depth() {
-    return this.queued;
-  }
+  constructor(private readonly sliceMs = 5) {}
 
   run<T>(share: string, call: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const start = () => {
-        this.running++;
+        this.running = true;
         let p: Promise<T>;
         try {
           p = call();
@@ -47,21 +39,20 @@ export class FairOrder {
           p = Promise.reject(err);
         }
         p.then(resolve, reject).finally(() => {
-          this.running--;
+          this.running = false;
           this.next();
         });
       };
       const q = this.waiting.get(share);
       if (q) q.push(start);
       else this.waiting.set(share, [start]);
-      this.queued++;
       this.next();
     });
   }
 
   private next() {
-    if (this.scheduled) return;
-    if (this.running < this.concurrency && this.queued > 0 && performance.now() - this.lastTurn > this.sliceMs) {
+    if (this.scheduled || this.running || this.waiting.size === 0) return;
+    if (performance.now() - this.lastTurn > this.sliceMs) {
       this.scheduled = true;
       setImmediate(() => {
         this.scheduled = false;
@@ -70,22 +61,19 @@ export class FairOrder {
       });
       return;
     }
-    while (this.running < this.concurrency && this.queued > 0) {
-      // The share served longest ago is first in the Map; once served, it goes to the back if it has more waiting.
-      const [share, q] = this.waiting.entries().next().value as [string, (() => void)[]];
-      const start = q.shift()!;
-      this.waiting.delete(share);
-      if (q.length) this.waiting.set(share, q);
-      this.queued--;
-      start();
-    }
+    // The share served longest ago is first in the Map; once served, it goes to the back if it has more waiting.
+    const [share, q] = this.waiting.entries().next().value as [string, (() => void)[]];
+    const start = q.shift()!;
+    this.waiting.delete(share);
+    if (q.length) this.waiting.set(share, q);
+    start();
   }
 }
 
 /** Who the current call is for; undefined outside any request (jobs, start-up, scripts). */
 export type ShareOf = () => string | undefined;
 
-export const BACKGROUND_SHARE = 'background';
+const BACKGROUND_SHARE = 'background';
 
 interface Queueable {
   query(...args: any[]): Promise<any>;
@@ -98,14 +86,14 @@ interface Queueable {
  * FairOrder. `shareOf` is read when the call is made; it may be replaced later (the app sets it once it knows its
  * request context), with `setShareOf`.
  */
-export function queueFairly(client: Queueable, order = new FairOrder()) {
+export function queueFairly(client: Queueable) {
+  const order = new FairOrder();
   let shareOf: ShareOf = () => undefined;
   for (const method of ['query', 'exec', 'transaction'] as const) {
     const original = client[method].bind(client);
     client[method] = (...args: any[]) => order.run(shareOf() ?? BACKGROUND_SHARE, () => original(...args));
   }
   return {
-    order,
     setShareOf(fn: ShareOf) {
       shareOf = fn;
     },

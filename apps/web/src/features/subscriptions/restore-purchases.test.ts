@@ -10,17 +10,17 @@ const otherAccount = normaliseError({ status: 409, data: { detail: { msg: 'This 
 
 describe('Restore purchases: what it says', () => {
   test('nothing to restore', () => {
-    expect(restoreOutcome([])).toEqual({ severity: 'info', text: 'The App Store has no active subscription for this Apple ID.' });
+    expect(restoreOutcome(0, [])).toEqual({ severity: 'info', text: 'The App Store has no active subscription for this Apple ID.' });
   });
   test('all restored', () => {
-    expect(restoreOutcome([null])).toEqual({ severity: 'success', text: 'Restored your App Store subscription.' });
-    expect(restoreOutcome([null, null]).text).toBe('Restored 2 App Store subscriptions.');
+    expect(restoreOutcome(1, [])).toEqual({ severity: 'success', text: 'Restored your App Store subscription.' });
+    expect(restoreOutcome(2, []).text).toBe('Restored 2 App Store subscriptions.');
   });
   test('the server failed or could not be reached: the catalogue text, not the server’s', () => {
-    expect(restoreOutcome([serverFailed])).toEqual({ severity: 'error', text: 'Not restored: Failed to validate receipt: Could not validate purchase receipt.' });
-    expect(restoreOutcome([unreachable, serverFailed]).text).toBe('Not restored: Failed to validate receipt: Could not validate purchase receipt.');
+    expect(restoreOutcome(0, [serverFailed])).toEqual({ severity: 'error', text: 'Not restored: Failed to validate receipt: Could not validate purchase receipt.' });
+    expect(restoreOutcome(0, [unreachable, serverFailed]).text).toBe('Not restored: Failed to validate receipt: Could not validate purchase receipt.');
   });
   test('a refusal with a reason keeps the reason; one restored and one refused is a warning', () => {
-    expect(restoreOutcome([null, otherAccount])).toEqual({ severity: 'warning', text: 'Restored your App Store subscription. Not restored: Failed to validate receipt: This purchase belongs to another account.' });
+    expect(restoreOutcome(1, [otherAccount])).toEqual({ severity: 'warning', text: 'Restored your App Store subscription. Not restored: Failed to validate receipt: This purchase belongs to another account.' });
   });
 });

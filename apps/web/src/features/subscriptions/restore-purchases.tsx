@@ -11,14 +11,13 @@ import { useValidateReceiptMutation } from './api';
 export type Outcome = { severity: 'success' | 'info' | 'warning' | 'error'; text: string };
 
 /**
- * What a restore says, from each transaction's answer (null: linked; else what the call threw). A refusal is
+ * What a restore says: how many transactions were linked, and what each refused call threw. A refusal is
  * spec §8's 'Failed to validate receipt': with the server's reason when it gave one (a 4xx: 'This purchase
  * belongs to another account'), else 'Could not validate purchase receipt', never the server's internal text.
  */
-export function restoreOutcome(answers: (unknown | null)[]): Outcome {
-  if (!answers.length) return { severity: 'info', text: 'The App Store has no active subscription for this Apple ID.' };
-  const restored = answers.filter((a) => a === null).length;
-  const refused = [...new Set(answers.filter((a) => a !== null).map((e) => catalogueText(e, 'Failed to validate receipt', 'Could not validate purchase receipt')))];
+export function restoreOutcome(restored: number, refusals: unknown[]): Outcome {
+  if (!restored && !refusals.length) return { severity: 'info', text: 'The App Store has no active subscription for this Apple ID.' };
+  const refused = [...new Set(refusals.map((e) => catalogueText(e, 'Failed to validate receipt', 'Could not validate purchase receipt')))];
   const done = restored ? `Restored ${restored === 1 ? 'your App Store subscription' : `${restored} App Store subscriptions`}.` : '';
   const why = refused.length ? ` Not restored: ${refused.join('; ')}.` : '';
   return { severity: refused.length ? (restored ? 'warning' : 'error') : 'success', text: `${done}${why}`.trim() };
@@ -42,18 +41,17 @@ export function RestorePurchases() {
     setOutcome(null);
     try {
       const transactions = await currentTransactions();
-      const answers: unknown[] = [];
+      let restored = 0;
+      const refusals: unknown[] = [];
       for (const jws of transactions) {
-        answers.push(
-          await validate(jws)
-            .unwrap()
-            .then(
-              () => null,
-              (e: unknown) => e ?? new Error('refused'),
-            ),
-        );
+        try {
+          await validate(jws).unwrap();
+          restored += 1;
+        } catch (e) {
+          refusals.push(e);
+        }
       }
-      setOutcome(restoreOutcome(answers));
+      setOutcome(restoreOutcome(restored, refusals));
     } catch {
       setOutcome({ severity: 'error', text: 'The App Store did not answer. Check your connection and try again.' });
     } finally {
