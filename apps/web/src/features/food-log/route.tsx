@@ -16,14 +16,13 @@ import { WhenVisible } from '../../components/when-visible';
 import { MEAL_TYPES, type MealType } from '@app/contracts/constants';
 import { notify } from '../../components/feedback/notify';
 import { MEAL_LABELS } from '../../lib/format';
-import { hourIn } from '../../lib/today';
+import { mealForTime } from '../../lib/meal-by-time';
 import { useLatch } from '../../lib/use-latch';
 import { useSettingsTimeZone, useToday } from '../../lib/user-settings';
 import { useCreateFoodLogsMutation, useDeleteFoodLogMutation, useGetDailySummaryQuery } from './api';
 import { copyEntries } from './copy-entries';
 import { isIsoDate, shiftIso } from './dates';
 import { catalogueText } from '../../lib/errors';
-import { mealForHour } from './serving-math';
 import type { FoodLogEntry } from './types';
 import { DateSwitcher } from './components/date-switcher';
 import { DayTotals } from './components/day-totals';
@@ -107,7 +106,7 @@ export function Component() {
   const today = useToday();
   const date = isIsoDate(params.get('date')) ? params.get('date')! : today;
   const [query, setQuery] = useState(() => params.get('food') ?? '');
-  const [meal, setMeal] = useState<MealType>(() => mealForHour(hourIn(timeZone)));
+  const [meal, setMeal] = useState<MealType>(() => mealForTime(timeZone));
   // ?food_id= (a notification's meal idea): that food's sheet opens at once, ready to log.
   const [foodId, setFoodId] = useState<string | null>(() => params.get('food_id') || null);
   const location = useLocation();

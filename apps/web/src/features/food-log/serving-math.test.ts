@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultChoice, gramsOf, mealForHour, nutrientsFor, servingPayload, servingText } from './serving-math';
+import { defaultChoice, gramsOf, nutrientsFor, servingPayload, servingText } from './serving-math';
 import { dayLabel, isIsoDate, shiftIso } from './dates';
 import { copyEntries, servingOf } from './copy-entries';
 
@@ -36,9 +36,6 @@ describe('serving math', () => {
   it('sends a measure by id and a weight as a number', () => {
     expect(servingPayload({ kind: 'measure', id: 'm2' })).toEqual({ id: 'm2' });
     expect(servingPayload({ kind: 'grams', grams: 30 })).toBe(30);
-  });
-  it('guesses the meal from the hour', () => {
-    expect([7, 12, 16, 19, 23].map(mealForHour)).toEqual(['breakfast', 'lunch', 'snack', 'dinner', 'snack']);
   });
 });
 

@@ -1,4 +1,3 @@
-import type { MealType } from '@app/contracts/constants';
 import type { FoodDetail, FoodLogEntry, FoodNutrients, ServingPayload } from './types';
 import { countOf } from '../../lib/format';
 import { NUTRIENT_KEYS } from './types';
@@ -30,14 +29,6 @@ export function servingPayload(choice: ServingChoice): ServingPayload {
 export function round(n: number, digits = 0): number {
   const f = 10 ** digits;
   return Math.round(n * f) / f;
-}
-
-/** The meal a user most likely means at this hour, so 'Add' needs no extra tap most of the time. */
-export function mealForHour(hour: number): MealType {
-  if (hour >= 4 && hour < 11) return 'breakfast';
-  if (hour >= 11 && hour < 15) return 'lunch';
-  if (hour >= 17 && hour < 22) return 'dinner';
-  return 'snack';
 }
 
 /** One meal name per type on every screen: the app-wide labels. */

@@ -35,8 +35,10 @@ interface Props {
 /** Pick a serving and an amount, see the nutrients live, and add the food to a meal. */
 export function FoodDetailSheet({ foodId, date, meal, onMealChange, onClose }: Props) {
   const titleId = useId();
+  const formId = useId();
   const { data: food, error, isFetching } = useGetFoodQuery(foodId ?? '', { skip: !foodId });
   const shown = food && food.id === foodId ? food : undefined;
+  const [createLog, { isLoading }] = useCreateFoodLogMutation();
   return (
     <ResponsiveSheet
       open={!!foodId}
@@ -44,13 +46,19 @@ export function FoodDetailSheet({ foodId, date, meal, onMealChange, onClose }: P
       titleId={titleId}
       title={shown ? shown.name : isFetching ? <Skeleton width={220} /> : 'Food'}
       headerAction={shown ? <FavoriteToggle food={shown} /> : undefined}
+      // The sheet's footer: in view however long the nutrient list is (issue 41 item 5).
+      actions={
+        <Button type="submit" form={formId} variant="contained" size="large" disabled={!shown || isLoading} fullWidth>
+          Add to {MEAL_LABELS[meal]}
+        </Button>
+      }
     >
       {error && !shown ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           {catalogueText(error, 'Failed to get food details')}
         </Alert>
       ) : shown ? (
-        <DetailForm key={shown.id} food={shown} date={date} meal={meal} onMealChange={onMealChange} onDone={onClose} />
+        <DetailForm key={shown.id} formId={formId} createLog={createLog} food={shown} date={date} meal={meal} onMealChange={onMealChange} onDone={onClose} />
       ) : (
         <Box>
           <Skeleton height={56} />
@@ -62,7 +70,17 @@ export function FoodDetailSheet({ foodId, date, meal, onMealChange, onClose }: P
   );
 }
 
-function DetailForm({ food, date, meal, onMealChange, onDone }: { food: FoodDetail; date: string; meal: MealType; onMealChange: (m: MealType) => void; onDone: () => void }) {
+interface DetailFormProps {
+  formId: string;
+  createLog: ReturnType<typeof useCreateFoodLogMutation>[0];
+  food: FoodDetail;
+  date: string;
+  meal: MealType;
+  onMealChange: (m: MealType) => void;
+  onDone: () => void;
+}
+
+function DetailForm({ formId, createLog, food, date, meal, onMealChange, onDone }: DetailFormProps) {
   const ids = { serving: useId(), count: useId(), grams: useId(), meal: useId() };
   const [selected, setSelected] = useState(() => {
     const d = defaultChoice(food);
@@ -71,7 +89,6 @@ function DetailForm({ food, date, meal, onMealChange, onDone }: { food: FoodDeta
   const [countText, setCountText] = useState('1');
   const [gramsText, setGramsText] = useState('100');
   const choice: ServingChoice = selected === GRAMS ? { kind: 'grams', grams: Number(gramsText) } : { kind: 'measure', id: selected };
-  const [createLog, { isLoading }] = useCreateFoodLogMutation();
   const count = Number(countText);
   const countOk = Number.isFinite(count) && count > 0 && count <= 100;
   const gramsOk = choice.kind !== 'grams' || (choice.grams > 0 && choice.grams <= 10_000);
@@ -88,7 +105,7 @@ function DetailForm({ food, date, meal, onMealChange, onDone }: { food: FoodDeta
   }
 
   return (
-    <Box component="form" onSubmit={(e) => { e.preventDefault(); if (countOk && gramsOk) void add(); }}>
+    <Box component="form" id={formId} onSubmit={(e) => { e.preventDefault(); if (countOk && gramsOk) void add(); }}>
       {(food.brand_name || food.food_description) && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {[food.brand_name, food.food_description !== food.name ? food.food_description : ''].filter(Boolean).join(' · ')}
@@ -141,11 +158,6 @@ function DetailForm({ food, date, meal, onMealChange, onDone }: { food: FoodDeta
       </Typography>
       <NutrientPreview n={preview} />
       <MicronutrientList per100g={food.micronutrients_per_100g} grams={gramsOf(food, choice) * (countOk ? count : 0)} />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3, mb: 1 }}>
-        <Button type="submit" variant="contained" size="large" disabled={!countOk || !gramsOk || isLoading} fullWidth>
-          Add to {MEAL_LABELS[meal]}
-        </Button>
-      </Box>
     </Box>
   );
 }

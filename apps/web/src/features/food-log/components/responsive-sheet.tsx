@@ -22,7 +22,10 @@ interface Props {
   titleId: string;
 }
 
-/** A dialog on desktop and a bottom sheet on phones, where a thumb reaches the bottom of the screen. */
+/**
+ * A dialog on desktop and a bottom sheet on phones, where a thumb reaches the bottom of the screen. `actions` sit in a
+ * footer outside the scrolling content: always in view.
+ */
 export function ResponsiveSheet({ open, onClose, title, headerAction, actions, children, titleId }: Props) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -53,8 +56,18 @@ export function ResponsiveSheet({ open, onClose, title, headerAction, actions, c
       >
         <Box sx={{ width: 40, height: 4, borderRadius: 2, bgcolor: 'divider', mx: 'auto', mt: 1 }} aria-hidden />
         {header}
-        <Box sx={{ px: 3, pb: 1, pt: 1, overflowY: 'auto' }}>{children}</Box>
-        {actions && <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', px: 3, pb: 3, pt: 1 }}>{actions}</Box>}
+        {/* The content scrolls and the actions stay below it, in view however long the content is (issue 41 item 5). */}
+        <Box sx={{ px: 3, pb: 1, pt: 1, overflowY: 'auto', flex: '1 1 auto', minHeight: 0 }}>{children}</Box>
+        {actions && (
+          <Box
+            sx={{
+              display: 'flex', gap: 1, justifyContent: 'flex-end', px: 3, pt: 1.5, flexShrink: 0,
+              pb: 'max(16px, env(safe-area-inset-bottom))', borderTop: 1, borderColor: 'divider',
+            }}
+          >
+            {actions}
+          </Box>
+        )}
       </Drawer>
     );
   }
@@ -64,7 +77,11 @@ export function ResponsiveSheet({ open, onClose, title, headerAction, actions, c
         {header}
       </DialogTitle>
       <DialogContent sx={{ pt: '8px !important' }}>{children}</DialogContent>
-      {actions && <DialogActions sx={{ px: 3, pb: 2.5 }}>{actions}</DialogActions>}
+      {actions && (
+        <DialogActions sx={{ px: 3, pb: 2.5, pt: 1.5, borderTop: 1, borderColor: 'divider' }}>
+          {actions}
+        </DialogActions>
+      )}
     </Dialog>
   );
 }
