@@ -16,6 +16,9 @@ import { DAILY_PLANS_IN_PROGRESS, DAILY_PLANS_PER_HOUR, SUGGESTION_RATE, suggest
 import { RESTAURANT_RATE, restaurantShare } from './features/restaurants/routes.ts';
 import { BATCH_WRITE_RATE, CSV_EXPORT_RATE, csvExportShare } from './features/food-logs/routes.ts';
 import { CSV_PAGE_ROWS } from './features/food-logs/service.ts';
+import { PARSE_RATE, PARSE_TIME_BUDGET_MS, parseShare } from './features/food-parse/routes.ts';
+import { MAX_PARSE_PARTS } from './features/food-parse/service.ts';
+import { FOOD_PARSE_MAX_TEXT } from '@app/contracts';
 import { PLANS_PER_DAY, REGENERATIONS_PER_DAY } from './features/meal-plans/service.ts';
 import { EXPORTS_PER_DAY } from './features/meal-plans/export.ts';
 import { ANALYZE_RATE, ANALYZE_TIME_BUDGET_MS, analyzeShare } from './features/recipes/routes.ts';
@@ -63,6 +66,8 @@ export function limitRows(): LimitRow[] {
     { call: 'POST /recipes/analyze (ingredient lines, typed or imported)', limit: `at most ${MAX_RECIPE_INGREDIENT_LINES} lines of ${MAX_INGREDIENT_LINE_LENGTH} characters`, counted: 'process', past: '422 naming the cap, before any matching' },
     { call: 'POST /recipes/analyze (a recipe page)', limit: `${(MAX_PAGE_BYTES / 1024 / 1024).toFixed(0)} MB, ${MAX_PAGE_ELEMENTS.toLocaleString('en-US')} elements, ${MAX_PAGE_DEPTH} levels of nesting, JSON-LD ${MAX_JSON_LD_DEPTH} levels; read on a parser thread: ${share(pagePool.share, 'pages')}, ${PAGE_TIME_BUDGET_MS / 1000} s and ${PAGE_HEAP_MB} MB a page`, counted: 'process', past: `422 naming the cap; ${tooMany(pagePool.share)}` },
     { call: 'POST /food-logs/batch', limit: `${rate(BATCH_WRITE_RATE)} (100 entries each), checked before the body is read`, counted: 'database', past: '429, Retry-After until the window ends' },
+    { call: 'POST /food-logs/parse', limit: rate(PARSE_RATE), counted: 'database', past: '429, Retry-After until the window ends' },
+    { call: 'POST /food-logs/parse', limit: `${share(parseShare, 'sentences')}; at most ${FOOD_PARSE_MAX_TEXT.toLocaleString('en-US')} characters and ${MAX_PARSE_PARTS} foods a sentence; ${PARSE_TIME_BUDGET_MS / 1000} s a sentence`, counted: 'process', past: `${tooMany(parseShare)}; 422 naming the cap; past the time budget 503` },
     { call: 'GET /food-logs/download/{days}', limit: rate(CSV_EXPORT_RATE), counted: 'database', past: '429, Retry-After until the window ends' },
     { call: 'GET /food-logs/download/{days}', limit: `${share(csvExportShare, 'exports')}; streamed ${CSV_PAGE_ROWS.toLocaleString('en-US')} rows a page`, counted: 'process', past: tooMany(csvExportShare) },
     { call: 'POST /health-metrics/sync-status', limit: `${SYNC_LIMITS.writesPerHour} writes per user per hour, checked before the body is read`, counted: 'database', past: '429, Retry-After until the window ends' },
