@@ -110,3 +110,16 @@ export const MAX_SERVINGS_PER_LOG = 100;
 /** Servings of a recipe and grams of one ingredient, at most (recipes.ts; the recipe forms say "From 1 to 1,000" and "From 0.01 to 100,000"). */
 export const MAX_RECIPE_SERVINGS = 1000;
 export const MAX_INGREDIENT_GRAMS = 100_000;
+
+/** Saved meals a user may keep (saved-meals.ts; past it POST /saved-meals answers 422 saying so), and foods in one. */
+export const MAX_SAVED_MEALS_PER_USER = 200;
+export const MAX_SAVED_MEAL_ITEMS = 50;
+/** A saved meal is logged at most this many times over at once (POST /saved-meals/{id}/log `multiplier`). */
+export const MAX_SAVED_MEAL_MULTIPLIER = 10;
+/** Entries one POST /food-logs/copy writes at most (like one batch); a bigger day is copied a meal at a time. */
+export const MAX_COPY_ENTRIES = 100;
+/** Days GET /food-logs/recent-meals lists by default, and at most. */
+export const RECENT_MEALS_DEFAULT_LIMIT = 5;
+export const RECENT_MEALS_MAX_LIMIT = 20;
+/** Days the server keeps an Idempotency-Key with its first answer (at least; the hourly maintenance job removes older ones). */
+export const IDEMPOTENCY_KEY_DAYS = 7;

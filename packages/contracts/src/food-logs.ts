@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LocalDateSchema, MealTypeSchema } from './common.ts';
-import { MAX_SERVINGS_PER_LOG, MEAL_TYPES } from './constants.ts';
+import { MAX_SERVINGS_PER_LOG, MEAL_TYPES, RECENT_MEALS_DEFAULT_LIMIT, RECENT_MEALS_MAX_LIMIT } from './constants.ts';
 import { MicronutrientsSchema } from './foods.ts';
 
 const amount = (what: string, max: number) =>
@@ -199,3 +199,35 @@ export const ManualFoodSchema = z.object({
   last_logged: z.string(),
 });
 export const ManualFoodListSchema = z.array(ManualFoodSchema);
+
+/** POST /food-logs/copy: every entry of `from_date` (or of its `meal_type` only) logged again on `to_date`, same meals, amounts and nutrients. */
+export const FoodLogCopySchema = z
+  .object({
+    from_date: LocalDateSchema,
+    to_date: LocalDateSchema,
+    meal_type: MealTypeSchema.optional(),
+  })
+  .meta({ id: 'FoodLogCopy' });
+export type FoodLogCopy = z.infer<typeof FoodLogCopySchema>;
+
+/** GET /food-logs/recent-meals: the last days a meal was logged (before today), for "Log again". Without meal_type: any meal. */
+export const RecentMealsQuerySchema = z.object({
+  meal_type: MealTypeSchema.optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, `limit must be between 1 and ${RECENT_MEALS_MAX_LIMIT}`)
+    .max(RECENT_MEALS_MAX_LIMIT, `limit must be between 1 and ${RECENT_MEALS_MAX_LIMIT}`)
+    .default(RECENT_MEALS_DEFAULT_LIMIT),
+});
+
+/** One meal of one past day, as "Log again" lists it (nutrients are the entries' totals). */
+export const RecentMealSchema = z
+  .object({
+    date: z.string(),
+    meal_type: MealTypeSchema,
+    foods: z.array(z.object({ food_name: z.string(), number_of_servings: z.number(), serving_description: z.string(), calories: z.number() })),
+    totals: z.object({ calories: z.number(), protein: z.number(), carbs: z.number(), fat: z.number() }),
+  })
+  .meta({ id: 'RecentMeal' });
+export type RecentMeal = z.infer<typeof RecentMealSchema>;

@@ -18,4 +18,4 @@ export * from './reminders.ts';
 export * from './entitlements.ts';
 export * from './subscriptions.ts';
 export * from './admin.ts';
-export * from './food-parse.ts';
+export * from './saved-meals.ts';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import audit from '../plugins/audit.ts';
 import inputGuard from '../plugins/input-guard.ts';
+import idempotency from '../plugins/idempotency.ts';
 import health from './health/routes.ts';
 import maintenance from './maintenance/jobs.ts';
 import auth from './auth/routes.ts';
@@ -8,8 +9,8 @@ import settings from './settings/routes.ts';
 import notifications from './notifications/routes.ts';
 import foods from './foods/routes.ts';
 import foodLogs from './food-logs/routes.ts';
-import foodParse from './food-parse/routes.ts';
 import favorites from './favorites/routes.ts';
+import savedMeals from './saved-meals/routes.ts';
 import mealPlans from './meal-plans/routes.ts';
 import recommendations from './recommendations/routes.ts';
 import healthMetrics from './health-metrics/routes.ts';
@@ -29,6 +30,8 @@ export default async function features(app: FastifyInstance) {
   await app.register(audit);
   // The API's routes only: the web app's pages and assets answer as before.
   await app.register(inputGuard);
+  // Before the routes: `config.idempotent` routes answer a repeated Idempotency-Key once (plugins/idempotency.ts).
+  await app.register(idempotency);
   await app.register(health);
   await app.register(maintenance);
   await app.register(auth);
@@ -36,8 +39,8 @@ export default async function features(app: FastifyInstance) {
   await app.register(notifications);
   await app.register(foods);
   await app.register(foodLogs);
-  await app.register(foodParse);
   await app.register(favorites);
+  await app.register(savedMeals);
   await app.register(mealPlans);
   await app.register(recommendations);
   await app.register(healthMetrics);

@@ -12,3 +12,5 @@ export * from './locations.ts';
 export * from './reminders.ts';
 export * from './subscriptions.ts';
 export * from './admin.ts';
+export * from './idempotency.ts';
+export * from './saved-meals.ts';

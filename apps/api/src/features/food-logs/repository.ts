@@ -220,3 +220,39 @@ export async function insertLogsCountingFavorites(db: Db, userId: number, rows: 
   );
   return db.with(counted).insert(food_logs).values(rows).returning();
 }
+
+/** The entries of one day, or of one meal of it, in the order they were logged. */
+export async function entriesOf(db: Db, userId: number, date: string, mealType?: string): Promise<FoodLogRow[]> {
+  return db
+    .select()
+    .from(food_logs)
+    .where(and(eq(food_logs.user_id, userId), eq(food_logs.date, date), mealType ? eq(food_logs.meal_type, mealType) : undefined))
+    .orderBy(asc(food_logs.created_at), asc(food_logs.id));
+}
+
+const MEAL_ORDER = sql`case ${food_logs.meal_type} when 'breakfast' then 0 when 'lunch' then 1 when 'dinner' then 2 else 3 end`;
+
+/**
+ * The latest `limit` meals (a day and a meal type) logged before `before`, newest first (within a day: breakfast,
+ * lunch, dinner, snack), with their entries in the order they were logged. From the (user, date, …) index.
+ */
+export async function recentMeals(db: Db, userId: number, before: string, mealType: string | undefined, limit: number): Promise<{ date: string; meal_type: string; rows: FoodLogRow[] }[]> {
+  const scope = and(eq(food_logs.user_id, userId), sql`${food_logs.date} < ${before}::date`, mealType ? eq(food_logs.meal_type, mealType) : undefined);
+  const meals = await db
+    .select({ date: food_logs.date, meal_type: food_logs.meal_type })
+    .from(food_logs)
+    .where(scope)
+    .groupBy(food_logs.date, food_logs.meal_type)
+    .orderBy(desc(food_logs.date), MEAL_ORDER)
+    .limit(limit);
+  if (!meals.length) return [];
+  const oldest = meals.at(-1)!.date;
+  const rows = await db
+    .select()
+    .from(food_logs)
+    .where(and(scope, gte(food_logs.date, oldest)))
+    .orderBy(asc(food_logs.created_at), asc(food_logs.id));
+  const byMeal = new Map(meals.map((m) => [`${m.date}|${m.meal_type}`, { ...m, rows: [] as FoodLogRow[] }]));
+  for (const r of rows) byMeal.get(`${r.date}|${r.meal_type}`)?.rows.push(r);
+  return [...byMeal.values()];
+}

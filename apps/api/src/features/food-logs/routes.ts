@@ -8,6 +8,7 @@ import {
   DownloadParamsSchema,
   ErrorBodySchema,
   FoodLogBatchSchema,
+  FoodLogCopySchema,
   FoodLogCreateSchema,
   type FoodLogCreate,
   FoodLogEntrySchema,
@@ -16,6 +17,8 @@ import {
   ManualFoodListSchema,
   MealSummaryParamsSchema,
   MealSummarySchema,
+  RecentMealSchema,
+  RecentMealsQuerySchema,
   errorResponses,
 } from '@app/contracts';
 import { z } from 'zod';
@@ -27,6 +30,8 @@ import { recipeLogEntry } from '../recipes/service.ts';
 
 /** Batch writes per user (100 entries each, 12,000 entries an hour), counted in the database; checked before the body is parsed. */
 export const BATCH_WRITE_RATE = { max: 120, timeWindow: '1 hour', hook: 'preParsing' as const, keyGenerator: (req: FastifyRequest) => `user:${req.user.id}` };
+/** Copies per user (a day or a meal, up to 100 entries each), counted in the database: a batch write's allowance, its own count. */
+export const COPY_WRITE_RATE = { max: 120, timeWindow: '1 hour', hook: 'preHandler' as const, keyGenerator: (req: FastifyRequest) => `user:${req.user.id}` };
 /** CSV exports per user, counted in the database. */
 export const CSV_EXPORT_RATE = { max: 30, timeWindow: '1 hour', hook: 'preHandler' as const, keyGenerator: (req: FastifyRequest) => `user:${req.user.id}` };
 /** A CSV export streams for as long as its history is long: one at a time per user, none waiting. */
@@ -47,13 +52,22 @@ export default async function foodLogsRoutes(app: FastifyInstance) {
   // A saved recipe (`recipe_id`) is logged as one manual entry named after it, with its per-serving nutrients.
   const withRecipe = async (userId: number, b: FoodLogCreate) => ('recipe_id' in b ? { ...b, ...(await recipeLogEntry(app.db, userId, b.recipe_id)) } : b);
 
-  r.post('/food-logs', { schema: { tags, body: FoodLogCreateSchema, response: { 201: FoodLogEntrySchema, ...errors } } }, async (req, reply) => {
+  r.post('/food-logs', { config: { idempotent: true }, schema: { tags, body: FoodLogCreateSchema, response: { 201: FoodLogEntrySchema, ...errors } } }, async (req, reply) => {
     const [entry] = await service.createLogs(app.db, req.user.id, [await withRecipe(req.user.id, req.body)]);
     return reply.code(201).send(entry!);
   });
 
-  r.post('/food-logs/batch', { config: { rateLimit: BATCH_WRITE_RATE }, schema: { tags, body: FoodLogBatchSchema, response: { 201: z.array(FoodLogEntrySchema), ...errors } } }, async (req, reply) =>
+  r.post('/food-logs/batch', { config: { rateLimit: BATCH_WRITE_RATE, idempotent: true }, schema: { tags, body: FoodLogBatchSchema, response: { 201: z.array(FoodLogEntrySchema), ...errors } } }, async (req, reply) =>
     reply.code(201).send(await service.createLogs(app.db, req.user.id, await Promise.all(req.body.map((b) => withRecipe(req.user.id, b))))),
+  );
+
+  // Copy a past day or meal ("Copy to today", "Log again"); 201 with the new entries, like a batch.
+  r.post('/food-logs/copy', { config: { rateLimit: COPY_WRITE_RATE, idempotent: true }, schema: { tags, body: FoodLogCopySchema, response: { 201: z.array(FoodLogEntrySchema), ...errors } } }, async (req, reply) =>
+    reply.code(201).send(await service.copyLogs(app.db, req.user.id, req.body)),
+  );
+
+  r.get('/food-logs/recent-meals', { schema: { tags, querystring: RecentMealsQuerySchema, response: { 200: z.array(RecentMealSchema), ...errors } } }, async (req) =>
+    service.recentMeals(app.db, req.user.id, req.query.meal_type, req.query.limit),
   );
 
   r.put('/food-logs/:id', { schema: { tags, params: IntIdParamsSchema, body: FoodLogUpdateSchema, response: { 200: FoodLogEntrySchema, ...errors } } }, async (req) =>

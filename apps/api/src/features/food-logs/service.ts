@@ -2,7 +2,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format, subDays } from 'date-fns';
 import { stringify } from 'csv-stringify/sync';
-import { GoalsJsonSchema, MEAL_TYPES, type DailySummary, type Micronutrients, type FoodLogEntry, type MealSummary, type NutrientTotals, type FoodLogUpdate } from '@app/contracts';
+import { GoalsJsonSchema, MAX_COPY_ENTRIES, MEAL_TYPES, type DailySummary, type FoodLogCopy, type RecentMeal, type Micronutrients, type FoodLogEntry, type MealSummary, type NutrientTotals, type FoodLogUpdate } from '@app/contracts';
 import type { z } from 'zod';
 import type { FoodLogCreateSchema, ServingChoice } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
@@ -28,7 +28,7 @@ export async function todayFor(db: Db, userId: number, now = new Date()): Promis
 }
 
 /** Nutrients of a database food for a serving, in food-log column names. */
-function fromFood(food: NonNullable<Awaited<ReturnType<typeof getFood>>>, grams: number) {
+export function fromFood(food: NonNullable<Awaited<ReturnType<typeof getFood>>>, grams: number) {
   const n = scaled(per100g(food), grams);
   const { carbs, ...rest } = n;
   return { ...rest, carbohydrates: carbs, ...scaledMicros(food, grams) };
@@ -308,6 +308,38 @@ export async function manualFoods(db: Db, userId: number) {
       fat: per(r.fat),
       fiber: per(r.fiber),
       last_logged: new Date(r.created_at).toISOString(),
+    };
+  });
+}
+
+/**
+ * POST /food-logs/copy: the user's entries of `from_date` (or of its `meal_type`) logged again on `to_date`, in the
+ * same meals, with the same amounts and nutrients (a copy of each row: a database food's numbers are the ones logged
+ * then). One statement, like a batch: all or nothing, and favorites counted as when logging.
+ */
+export async function copyLogs(db: Db, userId: number, body: FoodLogCopy): Promise<FoodLogEntry[]> {
+  const rows = await repo.entriesOf(db, userId, body.from_date, body.meal_type);
+  if (!rows.length) throw notFound(`Nothing logged on ${body.from_date}${body.meal_type ? ` for ${body.meal_type}` : ''}`);
+  if (rows.length > MAX_COPY_ENTRIES) {
+    throw unprocessable(`${rows.length} entries on ${body.from_date}: at most ${MAX_COPY_ENTRIES} can be copied at once. Copy one meal at a time.`, ['body', 'meal_type']);
+  }
+  const copies: NewFoodLogRow[] = rows.map(({ id: _id, created_at: _c, updated_at: _u, ...row }) => ({ ...row, date: body.to_date }));
+  const created = await repo.insertLogsCountingFavorites(db, userId, copies, new Date());
+  return created.map(toEntry);
+}
+
+/** GET /food-logs/recent-meals: the last meals logged before today (the user's time zone), newest first, for "Log again". */
+export async function recentMeals(db: Db, userId: number, mealType: RecentMeal['meal_type'] | undefined, limit: number): Promise<RecentMeal[]> {
+  const today = await todayFor(db, userId);
+  const meals = await repo.recentMeals(db, userId, today, mealType, limit);
+  return meals.map((m) => {
+    const s = noSums();
+    for (const r of m.rows) add(s, r);
+    return {
+      date: m.date,
+      meal_type: m.meal_type as RecentMeal['meal_type'],
+      foods: m.rows.map((r) => ({ food_name: r.food_name, number_of_servings: r.number_of_servings, serving_description: r.serving_description, calories: r.calories })),
+      totals: { calories: round(s.calories), protein: round(s.protein), carbs: round(s.carbohydrates), fat: round(s.fat) },
     };
   });
 }

@@ -1,6 +1,7 @@
 import { lt, or, and, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { KNOWN_DAYS } from '../auth/throttle.ts';
+import { purgeIdempotencyKeys } from '../../plugins/idempotency.ts';
 import { audit_log, daily_counters, login_throttle, maintenance_runs, quota_events, rate_limit_hits, verification_codes } from '../../db/schema/index.ts';
 
 /** Days an audit row outlives its account (privacy policy, apps/web/src/features/public/privacy-policy-route.tsx). */
@@ -33,6 +34,8 @@ export async function purgeExpired(db: Db, jobId: string, now: Date) {
     await tx.delete(audit_log).where(and(isNull(audit_log.user_id), isNull(audit_log.actor_id), lt(audit_log.created_at, new Date(now.getTime() - AUDIT_ORPHAN_DAYS * 86_400_000))));
     // Allowance rows past their 24 hours (a margin of one more: a clock a little behind counts them still).
     await tx.delete(quota_events).where(lt(quota_events.created_at, new Date(now.getTime() - 2 * 86_400_000)));
+    // Idempotency keys past their IDEMPOTENCY_KEY_DAYS (plugins/idempotency.ts).
+    await purgeIdempotencyKeys(tx as unknown as Db, now);
     const [row] = await tx
       .update(maintenance_runs)
       .set({ removed_codes: codes.length, removed_throttles: throttles.length })
