@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FOOD_SEARCH_MAX_PAGE_SIZE } from './constants.ts';
+import { MealTypeSchema } from './common.ts';
 
 /**
  * A household serving of a food. Every food lists its own measures first (the default one at index 0),
@@ -103,6 +104,42 @@ export const FoodSearchResponseSchema = z
   })
   .meta({ id: 'FoodSearchResponse' });
 export type FoodSearchResponse = z.infer<typeof FoodSearchResponseSchema>;
+
+export const RECENT_FOODS_MAX = 50;
+
+/** GET /foods/recent: `meal_type` narrows the list to foods logged in that meal, when there are some. */
+export const RecentFoodsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(RECENT_FOODS_MAX, `limit must be at most ${RECENT_FOODS_MAX}`)
+    .default(20),
+  meal_type: MealTypeSchema.optional(),
+});
+export type RecentFoodsQuery = z.infer<typeof RecentFoodsQuerySchema>;
+
+/**
+ * A food the user logged: the same food object a search answers, how many times they logged it (in the meal, when
+ * the list is narrowed to one), and the latest entry: when it was logged (`last_logged_at`, an instant in UTC), the
+ * day it was logged for (`last_logged_date`, the user's local date) and its serving, to log it again as it was.
+ * `serving_grams` is null for entries that did not record one.
+ */
+export const RecentFoodSchema = z
+  .object({
+    food: FoodSearchResultSchema,
+    times_logged: z.number().int(),
+    last_logged_at: z.string(),
+    last_logged_date: z.string(),
+    last_serving: z.object({
+      serving_description: z.string(),
+      number_of_servings: z.number(),
+      serving_grams: z.number().nullable(),
+    }),
+  })
+  .meta({ id: 'RecentFood' });
+export type RecentFood = z.infer<typeof RecentFoodSchema>;
+export const RecentFoodListSchema = z.array(RecentFoodSchema);
 
 export const FoodIdParamsSchema = z.object({
   id: z.string().min(1).max(80),

@@ -248,21 +248,115 @@ export async function countBySource(db: Db, source: string): Promise<number> {
 }
 
 /**
- * The user's own custom foods that match `anyQuery` (tsquery text), each saying whether it also matches
- * `strictQuery` (every word). Searched on every search, next to the cached shared results. The user's
- * rows are taken first (partial index on created_by; a materialised CTE, so the planner never walks the
- * text index over every food instead), then matched.
+ * The user's own foods that match `anyQuery` (tsquery text): the foods they logged in the last AFFINITY_DAYS days,
+ * their favorites and their custom foods, each saying whether it also matches `strictQuery` (every word) and how
+ * much it is theirs (`affinity`, 0..1, computed here from how often and how lately they logged it, whether it is a
+ * favorite and whether they made it). Searched on every search, next to the cached shared results (which hold no
+ * user's data). Only foods the user may see: another user's custom food never comes back, even if a log or a
+ * favorite still names it.
+ *
+ * Cost: the user's rows first (materialised CTEs, so the planner never walks the text index over every food
+ * instead): their logs of the window read by food_logs_user_date_created_idx (user_id, date, ...), their
+ * favorites by favorite_foods_user_food_key, their custom foods by foods_custom_owner_idx, then each food by its
+ * primary key; only those few hundred rows are matched against the query.
+ *
+ * Affinity: 1 - (1 - logged)(1 - 0.6 favorite)(1 - 0.4 made), where logged = 0.25 + 0.45 frequency + 0.3 recency
+ * for a food logged in the window (frequency: ln(1 + times) / ln(31), 1 from 30 times on; recency: e^(-days/21)).
  */
-const CUSTOM_CANDIDATES_SQL = `
-    with mine as materialized (
-      select id, name, search_head, search_text, commonness, search_vector from foods where source = 'custom' and created_by = $1
+export const AFFINITY_DAYS = 90;
+const USER_FOOD_CANDIDATES_SQL = `
+    with logged as materialized (
+      select food_id, count(*)::int as n, greatest(0, current_date - max(date))::int as days
+      from food_logs
+      where user_id = $1 and date >= current_date - ${AFFINITY_DAYS} and food_id is not null
+      group by food_id
+    ),
+    fav as materialized (
+      select food_id from favorite_foods where user_id = $1 and food_id is not null and status = 'active'
+    ),
+    ids as (
+      select food_id as id from logged
+      union select food_id from fav
+      union select id from foods where source = 'custom' and created_by = $1
+    ),
+    mine as materialized (
+      select f.id, f.name, f.search_head, f.search_text, f.commonness, f.search_vector, f.source
+      from ids join foods f on f.id = ids.id
+      where f.source <> 'custom' or f.created_by = $1
     )
-    select id, name, search_head, search_text, commonness, search_vector @@ to_tsquery('english', $2) as full
-    from mine where search_vector @@ to_tsquery('english', $3) limit $4`;
-const CUSTOM_CANDIDATES_NAME = `foods_custom_candidates_${createHash('sha1').update(CUSTOM_CANDIDATES_SQL).digest('hex').slice(0, 12)}`;
+    select m.id, m.name, m.search_head, m.search_text, m.commonness, m.search_vector @@ to_tsquery('english', $2) as full,
+      (1 - (1 - coalesce(0.25 + 0.45 * least(1, ln(1 + l.n) / ln(31)) + 0.3 * exp(-l.days / 21.0), 0))
+        * (case when fav.food_id is not null then 0.4 else 1 end)
+        * (case when m.source = 'custom' then 0.6 else 1 end))::float8 as affinity, m.source = 'custom' as custom
+    from mine m
+    left join logged l on l.food_id = m.id
+    left join fav on fav.food_id = m.id
+    where m.search_vector @@ to_tsquery('english', $3)
+    order by affinity desc, m.id
+    limit $4`;
+const USER_FOOD_CANDIDATES_NAME = `foods_user_candidates_${createHash('sha1').update(USER_FOOD_CANDIDATES_SQL).digest('hex').slice(0, 12)}`;
+
+export type UserFoodCandidate = SearchCandidate & { full: boolean; custom: boolean; affinity: number };
 
 /** A prepared statement in plain SQL (db/client.ts queryArrays): it runs on every search, cached or not. */
-export async function customCandidates(db: Db, userId: number, strictQuery: string, anyQuery: string, limit: number): Promise<(SearchCandidate & { full: boolean })[]> {
-  const rows = await queryArrays(db, CUSTOM_CANDIDATES_NAME, CUSTOM_CANDIDATES_SQL, [userId, strictQuery, anyQuery, limit]);
-  return rows.map((r) => ({ id: r[0] as string, name: r[1] as string, search_head: r[2] as string, search_text: r[3] as string, commonness: r[4] as number, full: r[5] as boolean }));
+export async function userFoodCandidates(db: Db, userId: number, strictQuery: string, anyQuery: string, limit: number): Promise<UserFoodCandidate[]> {
+  const rows = await queryArrays(db, USER_FOOD_CANDIDATES_NAME, USER_FOOD_CANDIDATES_SQL, [userId, strictQuery, anyQuery, limit]);
+  return rows.map((r) => ({
+    id: r[0] as string,
+    name: r[1] as string,
+    search_head: r[2] as string,
+    search_text: r[3] as string,
+    commonness: r[4] as number,
+    full: r[5] as boolean,
+    affinity: Number(r[6]),
+    custom: r[7] as boolean,
+  }));
+}
+
+/** One food of the user's recent list: when and how they last logged it, and how often. */
+export interface RecentFoodRow {
+  food_id: string;
+  times_logged: number;
+  last_date: string;
+  last_logged_at: string;
+  serving_description: string;
+  number_of_servings: number;
+  serving_grams: number | null;
+}
+
+/**
+ * The distinct foods the user logged (of the meal, when given), the latest first: by the day eaten, then by when
+ * it was logged. Foods the user may no longer see (another user's custom food) and deleted foods are left out.
+ * The user's entries are read by food_logs_user_date_created_idx; dates and instants come back as text.
+ */
+export async function recentFoods(db: Db, userId: number, mealType: string | null, limit: number): Promise<RecentFoodRow[]> {
+  const meal = mealType === null ? sql`` : sql` and l.meal_type = ${mealType}`;
+  const res = await db.execute(sql`
+    with entries as materialized (
+      select l.id, l.food_id, l.date, l.created_at, l.serving_description, l.number_of_servings, l.serving_grams
+      from food_logs l
+      where l.user_id = ${userId} and l.food_id is not null${meal}
+    ),
+    latest as (
+      select distinct on (food_id) food_id, date, created_at, serving_description, number_of_servings, serving_grams,
+        count(*) over (partition by food_id) as n
+      from entries
+      order by food_id, date desc, created_at desc, id desc
+    )
+    select x.food_id, x.n::int as times_logged, x.date::text as last_date,
+      to_char(x.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_logged_at,
+      x.serving_description, x.number_of_servings::float8 as number_of_servings, x.serving_grams::float8 as serving_grams
+    from latest x join ${foods} on ${foods.id} = x.food_id
+    where ${visibleTo(userId)}
+    order by x.date desc, x.created_at desc, x.food_id
+    limit ${limit}`);
+  return (res.rows as Record<string, unknown>[]).map((r) => ({
+    food_id: r.food_id as string,
+    times_logged: Number(r.times_logged),
+    last_date: r.last_date as string,
+    last_logged_at: r.last_logged_at as string,
+    serving_description: r.serving_description as string,
+    number_of_servings: Number(r.number_of_servings),
+    serving_grams: r.serving_grams === null || r.serving_grams === undefined ? null : Number(r.serving_grams),
+  }));
 }

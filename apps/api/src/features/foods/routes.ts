@@ -7,6 +7,8 @@ import {
   FoodIdParamsSchema,
   FoodSearchQuerySchema,
   FoodSearchResponseSchema,
+  RecentFoodListSchema,
+  RecentFoodsQuerySchema,
   errorResponses,
 } from '@app/contracts';
 import { ErrorBodySchema } from '@app/contracts';
@@ -53,8 +55,13 @@ export default async function foodsRoutes(app: FastifyInstance) {
     async (req) => {
       if (slots.pendingCount >= SEARCH_QUEUE) throw tooManyRequests('Too many searches at once. Try again in a moment.', 1);
       // The slots bound the searches of shared foods (cache misses); cached answers do not queue for them.
-      return service.searchFoods(app.db, req.user.id, req.query.query, req.query.page, req.query.page_size, { timeoutMs, limit: slots });
+      return service.searchFoods(app.db, req.user.id, req.query.query, req.query.page, req.query.page_size, { timeoutMs, limit: slots, personalize: true });
     },
+  );
+
+  // Before the first keystroke: the foods this user logged, the latest first (only the caller's own history).
+  r.get('/foods/recent', { schema: { tags: ['foods'], querystring: RecentFoodsQuerySchema, response: { 200: RecentFoodListSchema, ...errors } } }, async (req) =>
+    service.recentFoods(app.db, req.user.id, req.query.limit, req.query.meal_type),
   );
 
   r.get('/foods/food/:id', { schema: { tags: ['foods'], params: FoodIdParamsSchema, response: { 200: FoodDetailSchema, ...errors } } }, async (req) =>

@@ -3,7 +3,7 @@ import { randomUUID, createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { setImmediate } from 'node:timers/promises';
 import { gunzipSync } from 'node:zlib';
-import type { CustomFoodBody, FoodDetail, FoodSearchResponse } from '@app/contracts';
+import type { CustomFoodBody, FoodDetail, FoodSearchResponse, MealType, RecentFood } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { isWeightUnit, servingWeight } from '@app/nutrition/serving-weight';
 import { HttpError, notFound, unavailable, unprocessable } from '../../lib/http-error.ts';
@@ -48,13 +48,20 @@ export interface SearchOptions {
   timeoutMs?: number;
   /** Runs the expensive part (searching the shared foods, on a cache miss): the route's search slots. */
   limit?: <T>(fn: () => Promise<T>) => Promise<T>;
+  /**
+   * Rank the user's own foods (logged in the last 90 days, favourites, custom foods) above others of about the same
+   * relevance (withUserFoods). The food search route sets it; without it only the user's custom foods are ranked
+   * in, unboosted, so other callers (recipe matching, the relevance bench) get the same answer for every user.
+   */
+  personalize?: boolean;
 }
 
 /**
  * `total` counts the matches a client can page through: the ranked candidates (up to 150 of each kind). A query with a typo ("brocoli") finds
  * little; then each word also matches its closest known words, and words nothing resembles are dropped.
  * The shared foods' part of the answer comes from the search cache (search-cache.ts); the user's own
- * custom foods are searched every time and ranked in with the same score.
+ * foods (custom foods; with `personalize`, also the foods they log and favourite) are searched every time and
+ * ranked in (withUserFoods).
  */
 export async function searchFoods(db: Db, userId: number, query: string, page: number, pageSize: number, opts: SearchOptions = {}): Promise<FoodSearchResponse> {
   const limit = opts.limit ?? ((fn) => fn());
@@ -62,7 +69,7 @@ export async function searchFoods(db: Db, userId: number, query: string, page: n
     const shared = await searchCacheFor(db).getOrCompute(db, cacheKey(query, page, pageSize), () =>
       limit(() => (opts.timeoutMs ? repo.withStatementTimeout(db, opts.timeoutMs, (tx) => searchShared(tx, query, page, pageSize)) : searchShared(db, query, page, pageSize))),
     );
-    return await withCustomFoods(db, userId, shared, page, pageSize);
+    return await withUserFoods(db, userId, shared, page, pageSize, opts.personalize ?? false);
   } catch (err) {
     // 57014: query_canceled by the statement timeout — a cost bound, not a server fault.
     if ((err as { code?: string }).code === '57014' || (err as { cause?: { code?: string } }).cause?.code === '57014') {
@@ -88,26 +95,49 @@ async function searchShared(db: Db, query: string, page: number, pageSize: numbe
 }
 
 /**
- * The shared answer with the user's own matching custom foods ranked in. When no shared food has every
- * word (a partial answer) but a custom food does, the custom foods are the full answer.
+ * How much a user's own food's score rises at most (affinity 1: logged about daily, or a favorite they log). The
+ * ranking's scores put foods of about the same relevance within a few tenths of each other ("chicken": every plain
+ * chicken cut 6.9–7.0) while a clearly worse match is a point or more behind ("apple": apples 7.3, apple pie 4.2;
+ * one query word missing costs 4 / words): a boost this size reorders comparable matches, never lifts a poor one
+ * above a clearly better one. "butter" for a daily peanut-butter eater: peanut butter (6.3 + 0.8) above butter (6.9).
  */
-async function withCustomFoods(db: Db, userId: number, shared: SharedSearch, page: number, pageSize: number): Promise<FoodSearchResponse> {
+export const OWN_FOOD_BOOST = 0.8;
+
+/**
+ * The shared answer with the user's own matching foods ranked in: their custom foods always; with `personalize`
+ * also the foods they logged or favourited, and every own food's score raised by OWN_FOOD_BOOST × its affinity
+ * (repository.userFoodCandidates). The cached shared answer is never changed: this is per request. When no shared
+ * food has every word (a partial answer) but a custom food does, the user's foods with every word are the full answer.
+ */
+async function withUserFoods(db: Db, userId: number, shared: SharedSearch, page: number, pageSize: number, personalize: boolean): Promise<FoodSearchResponse> {
   const answer = (foods: FoodSearchResponse['foods'], total: number, match: 'full' | 'partial') => ({ foods, total: Math.min(repo.TOTAL_CAP, total), page, page_size: pageSize, match });
   const q = shared.q;
   if (!q || !q.strict) return answer(shared.results, shared.total, shared.match);
-  const mine = await repo.customCandidates(db, userId, q.strict, q.any || q.strict, CANDIDATES);
-  const full = mine.filter((r) => r.full);
-  if (shared.match === 'full' ? full.length === 0 : mine.length === 0) return answer(shared.results, shared.total, shared.match);
+  const found = await repo.userFoodCandidates(db, userId, q.strict, q.any || q.strict, CANDIDATES);
+  const mine = personalize ? found : found.filter((r) => r.custom);
+  const boost = (r: repo.UserFoodCandidate) => (personalize ? OWN_FOOD_BOOST * r.affinity : 0);
+  const inShared = new Set(shared.ranked.map((x) => x.id));
   let scoring = q;
   let base = shared.ranked;
-  let extra = full;
-  let total = shared.total + full.length;
+  let extra: repo.UserFoodCandidate[];
+  let total = shared.total;
   let match = shared.match;
-  if (shared.match === 'partial') {
-    if (full.length) ({ scoring, base, extra, total, match } = { scoring: { ...q, partial: undefined }, base: [], extra: full, total: full.length, match: 'full' });
-    else ({ extra, total } = { extra: mine, total: shared.total + mine.length });
-  }
-  const merged = base.concat(extra.map((r) => ({ id: r.id, s: score(scoring, r) }))).sort((a, b) => b.s - a.s);
+  if (shared.match === 'full') extra = mine.filter((r) => r.full || inShared.has(r.id));
+  else if (mine.some((r) => r.custom && r.full)) {
+    ({ scoring, base, extra, total, match } = { scoring: { ...q, partial: undefined }, base: [], extra: mine.filter((r) => r.full), total: 0, match: 'full' });
+  } else extra = mine;
+  if (extra.length === 0) return answer(shared.results, shared.total, shared.match);
+  const own = new Map(extra.map((r) => [r.id, r]));
+  const inBase = new Set(base.map((x) => x.id));
+  const merged = base
+    .map((x) => {
+      const r = own.get(x.id);
+      return r ? { id: x.id, s: x.s + boost(r) } : x;
+    })
+    .concat(extra.filter((r) => !inBase.has(r.id)).map((r) => ({ id: r.id, s: score(scoring, r) + boost(r) })))
+    .sort((a, b) => b.s - a.s);
+  // The shared total already counts the shared foods among them; the custom foods are more.
+  total += base.length ? extra.filter((r) => r.custom).length : extra.length;
   const start = (page - 1) * pageSize;
   const ids = merged.slice(start, start + pageSize).map((x) => x.id);
   const known = new Map(shared.results.map((f) => [f.id, f]));
@@ -193,6 +223,30 @@ async function candidates(db: Db, userId: number | typeof repo.SHARED_ONLY, quer
     return { q: { ...q, partial: true }, rows: merged, total: Math.max(total, some.total), match: rows.length && !onlyCorrected ? ('full' as const) : ('partial' as const) };
   }
   return { q, rows, total, match: onlyCorrected ? ('partial' as const) : ('full' as const) };
+}
+
+/**
+ * The foods the user logged, the latest first (distinct foods), with how often and how they last logged each: what
+ * the food dialog offers before the first keystroke. With a meal, the foods logged in that meal, when there are
+ * some; else all. Only the caller's own history; foods they can no longer see are left out.
+ */
+export async function recentFoods(db: Db, userId: number, limit: number, mealType?: MealType): Promise<RecentFood[]> {
+  let rows = mealType ? await repo.recentFoods(db, userId, mealType, limit) : [];
+  if (rows.length === 0) rows = await repo.recentFoods(db, userId, null, limit);
+  const byId = new Map((await repo.getFoods(db, rows.map((r) => r.food_id), userId)).map((f) => [f.id, f]));
+  return rows.flatMap((r) => {
+    const food = byId.get(r.food_id);
+    if (!food) return [];
+    return [
+      {
+        food: toSearchResult(food),
+        times_logged: r.times_logged,
+        last_logged_at: r.last_logged_at,
+        last_logged_date: r.last_date,
+        last_serving: { serving_description: r.serving_description, number_of_servings: r.number_of_servings, serving_grams: r.serving_grams },
+      },
+    ];
+  });
 }
 
 /** Several foods at once, in the order asked; unknown ids and other users' custom foods are left out. */
