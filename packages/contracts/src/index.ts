@@ -19,3 +19,4 @@ export * from './entitlements.ts';
 export * from './subscriptions.ts';
 export * from './admin.ts';
 export * from './saved-meals.ts';
+export * from './food-parse.ts';
