@@ -28,7 +28,7 @@ function newest(path) {
   return t;
 }
 
-const upToDate = () => existsSync(join(outDir, 'planner-worker.mjs')) && existsSync(join(outDir, 'extract-worker.mjs')) && existsSync(serverFile) && statSync(serverFile).mtimeMs >= Math.max(...SOURCES.map(newest));
+const upToDate = () => ['planner-worker', 'extract-worker', 'pglite-worker'].every((w) => existsSync(join(outDir, `${w}.mjs`))) && existsSync(serverFile) && statSync(serverFile).mtimeMs >= Math.max(...SOURCES.map(newest));
 if (process.argv.includes('--if-changed') && upToDate()) process.exit(0);
 
 /**
@@ -61,6 +61,8 @@ const result = await build({
     'planner-worker': 'src/features/meal-plans/planner-worker.ts',
     // The same for the recipe page threads (recipes/extract-pool.ts starts `./extract-worker.mjs`).
     'extract-worker': 'src/features/recipes/extract-worker.ts',
+    // The embedded database's thread (db/pglite-thread.ts starts `./pglite-worker.mjs`).
+    'pglite-worker': 'src/db/pglite-worker.ts',
   },
   outdir: outDir,
   outExtension: { '.js': '.mjs' },

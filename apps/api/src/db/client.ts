@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteThread } from './pglite-thread.ts';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
@@ -73,21 +73,21 @@ async function openPglite(dir?: string): Promise<Database> {
     release = await lockDataFolder(dir);
   }
   // Loaded here, not at the top: a server on PostgreSQL never loads the embedded database's code.
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
+  const [{ PgliteThread }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('./pglite-thread.ts'),
     import('drizzle-orm/pglite'),
   ]);
-  let client: PGlite;
+  let client: PgliteThread;
   try {
-    client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
+    // The database runs on a thread of its own (db/pglite-thread.ts): its statements no longer take the event loop's time.
+    client = await PgliteThread.start({ dataDir: dir, extraStartParams: ['-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
   } catch (err) {
     await release?.();
     throw err;
   }
   // Before drizzle and pg-boss see it: every call they make takes its share's turn.
   const fair = queueFairly(client);
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite(client as never, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -119,7 +119,7 @@ export function pgliteDirFor(dataDir: string) {
  * (numbers, Date for timestamptz); cast dates to text in the SQL.
  */
 export async function queryArrays(db: Db, name: string, text: string, values: unknown[]): Promise<unknown[][]> {
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const client = (db as unknown as { $client: pg.Pool | PgliteThread }).$client;
   if (!(client instanceof pg.Pool)) return (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows;
   const result = (await client.query(new ArrayQuery({ name, text, values, rowMode: 'array' }))) as unknown as pg.QueryArrayResult;
   return result.rows;
