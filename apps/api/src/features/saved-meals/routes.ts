@@ -38,7 +38,7 @@ export default async function savedMealsRoutes(app: FastifyInstance) {
   });
 
   // The body may be left out: today, the meal's own meal type, × 1.
-  r.post('/saved-meals/:id/log', { config: { idempotent: true }, schema: { tags, params: IntIdParamsSchema, body: SavedMealLogSchema.optional(), response: { 201: z.array(FoodLogEntrySchema), ...errorResponses } } }, async (req, reply) =>
+  r.post('/saved-meals/:id/log', { config: { idempotent: true }, schema: { tags, params: IntIdParamsSchema, body: SavedMealLogSchema.nullish(), response: { 201: z.array(FoodLogEntrySchema), ...errorResponses } } }, async (req, reply) =>
     reply.code(201).send(await service.log(app.db, req.user.id, req.params.id, req.body ?? { multiplier: 1 })),
   );
 }
