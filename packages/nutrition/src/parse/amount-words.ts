@@ -5,7 +5,7 @@
  */
 const NUMBERS: Record<string, number> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  fifteen: 15, twenty: 20, dozen: 12, couple: 2, few: 3, several: 3, pair: 2,
+  fifteen: 15, twenty: 20, dozen: 12, couple: 2, pair: 2,
 };
 const FRACTIONS: Record<string, number> = { half: 0.5, quarter: 0.25, third: 1 / 3, '½': 0.5, '¼': 0.25, '¾': 0.75, '⅓': 1 / 3, '⅔': 2 / 3 };
 
@@ -18,8 +18,8 @@ const num = (w: string): number | undefined => {
 
 const trim = (n: number) => String(Math.round(n * 1000) / 1000);
 
-/** "some", "a bit of", "a little": no amount (the food's usual portion). */
-const VAGUE = /^(?:some|a bit of|a little(?: bit of)?|a little|a serving of|a portion of|a side of|side of|an order of|a plate of|plate of|more)\s+/i;
+/** "some", "a bit of", "a little", "a few": no amount (the food's usual portion: "a few almonds" is a small handful). */
+const VAGUE = /^(?:some|a few|several|a bit of|a little(?: bit of)?|a little|a serving of|a portion of|a side of|side of|an order of|a plate of|plate of|more)\s+/i;
 
 export function amountWordsToDigits(text: string): string {
   let t = text.trim().replace(VAGUE, '');

@@ -229,6 +229,9 @@ export function portionFor(said: SaidAmount, food: PortionFood, ctx: PortionCont
     return done(q * one.grams, one.unit, one.how, q * one.quantity);
   }
   if (said.unitGrams) return done(q * said.unitGrams, u === 'gram' ? 'g' : u, 'weight');
+  // The usual portion when it is in the said unit ("a slice" of toast is the usual large slice), else the plainest measure.
+  const usual = UNIT_MEASURES[u] ? usualPortion(food, ctx) : undefined;
+  if (usual && UNIT_MEASURES[u]!.test(usual.unit) && usual.quantity > 0) return done((q * usual.grams) / usual.quantity, usual.unit, usual.how);
   const own = UNIT_MEASURES[u] ? measure(food, UNIT_MEASURES[u]!) : undefined;
   if (own) return done(q * gramsPer(own), unitLabel(own.unit), `the food's measure "${own.amount} ${own.unit}"`);
   if (said.unitMl) {
