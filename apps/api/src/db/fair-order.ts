@@ -21,10 +21,10 @@ export class FairOrder {
 
   /**
    * One call runs at a time (PGlite serialises them anyway).
-   * @param sliceMs how long calls may follow one another without letting the event loop turn. PGlite runs each
-   *   statement on this thread and settles it as a microtask, so a request's run of statements (100 ingredient
-   *   lines: ~400 searches) held the loop for seconds: no static file, health check or other answer went out
-   *   meanwhile (bench:fairness, ingredients flood: 3 s stalls). Past the slice, the next call waits one turn.
+   * @param sliceMs how long calls may follow one another without letting the event loop turn. A client that settles
+   *   its calls as microtasks (PGlite did, when it ran on the main thread: a request's 400 statements held the loop
+   *   for seconds) could otherwise starve timers and I/O; past the slice, the next call waits one turn. Calls to the
+   *   database thread (pglite-thread.ts) settle on message events, so there the loop turns between them anyway.
    */
   constructor(private readonly sliceMs = 5) {}
 
