@@ -62,7 +62,8 @@ export const reusedKey = () =>
 export const keyInProgress = () =>
   new HttpError(409, 'A request with this Idempotency-Key is still being processed. Try again shortly.', 'idempotency_key_in_progress', null, { 'retry-after': '1' });
 
-const hashOf = (body: unknown) => createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
+/** What a repeat must match: a hash of the request body as validated. */
+export const requestHash = (body: unknown) => createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type KeyRow = typeof idempotency_keys.$inferSelect;
@@ -121,7 +122,7 @@ export default fp(
       const userId = request.session.userId;
       const method = request.method;
       const path = request.url.split('?')[0]!;
-      const request_hash = hashOf(request.body);
+      const request_hash = requestHash(request.body);
       const deadline = Date.now() + WAIT_MS;
       for (;;) {
         if (await claim(app.db, { user_id: userId, key, method, path, request_hash })) {

@@ -16,11 +16,11 @@ export default async function favoritesRoutes(app: FastifyInstance) {
     r.get(path, { schema: { tags, response: { 200: FavoriteFoodListSchema, ...errorResponses } } }, async (req) => service.list(app.db, req.user.id));
   }
   for (const suffix of ['', '/']) {
-    r.post(`/favorite-foods/existing${suffix}`, { schema: { tags, body: FavoriteFromFoodSchema, response: { 200: FavoriteFoodSchema, 201: FavoriteFoodSchema, ...errorResponses } } }, async (req, reply) => {
+    r.post(`/favorite-foods/existing${suffix}`, { config: { idempotent: true }, schema: { tags, body: FavoriteFromFoodSchema, response: { 200: FavoriteFoodSchema, 201: FavoriteFoodSchema, ...errorResponses } } }, async (req, reply) => {
       const { favorite, created } = await service.addExisting(app.db, req.user.id, req.body.food_id, req.body.serving);
       return reply.code(created ? 201 : 200).send(favorite);
     });
-    r.post(`/favorite-foods/manual${suffix}`, { schema: { tags, body: ManualFavoriteSchema, response: { 200: FavoriteFoodSchema, 201: FavoriteFoodSchema, ...errorResponses } } }, async (req, reply) => {
+    r.post(`/favorite-foods/manual${suffix}`, { config: { idempotent: true }, schema: { tags, body: ManualFavoriteSchema, response: { 200: FavoriteFoodSchema, 201: FavoriteFoodSchema, ...errorResponses } } }, async (req, reply) => {
       const { favorite, created } = await service.addManual(app.db, req.user.id, req.body);
       return reply.code(created ? 201 : 200).send(favorite);
     });

@@ -39,22 +39,22 @@ export default async function healthMetricsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['health-metrics'];
 
-  r.post('/health-metrics/weight', { schema: { tags, body: WeightCreateSchema, response: { 200: WeightEntrySchema, 201: WeightEntrySchema, ...errorResponses } } }, async (req, reply) => {
+  r.post('/health-metrics/weight', { config: { idempotent: true }, schema: { tags, body: WeightCreateSchema, response: { 200: WeightEntrySchema, 201: WeightEntrySchema, ...errorResponses } } }, async (req, reply) => {
     const s = await service.saveWeight(app.db, req.user.id, req.body);
     return reply.code(s.created ? 201 : 200).send(s.entry);
   },
   );
-  r.post('/health-metrics', { schema: { tags, body: IntakeCreateSchema, response: { 200: IntakeEntrySchema, 201: IntakeEntrySchema, ...errorResponses } } }, async (req, reply) => {
+  r.post('/health-metrics', { config: { idempotent: true }, schema: { tags, body: IntakeCreateSchema, response: { 200: IntakeEntrySchema, 201: IntakeEntrySchema, ...errorResponses } } }, async (req, reply) => {
     const s = await service.saveIntake(app.db, req.user.id, req.body);
     return reply.code(s.created ? 201 : 200).send(s.entry);
   },
   );
-  r.post('/health-metrics/workout', { schema: { tags, body: WorkoutCreateSchema, response: { 200: WorkoutEntrySchema, 201: WorkoutEntrySchema, ...errorResponses } } }, async (req, reply) => {
+  r.post('/health-metrics/workout', { config: { idempotent: true }, schema: { tags, body: WorkoutCreateSchema, response: { 200: WorkoutEntrySchema, 201: WorkoutEntrySchema, ...errorResponses } } }, async (req, reply) => {
     const s = await service.saveWorkout(app.db, req.user.id, req.body);
     return reply.code(s.created ? 201 : 200).send(s.entry);
   },
   );
-  r.post('/health-metrics/sleep', { schema: { tags, body: SleepCreateSchema, response: { 200: SleepEntrySchema, 201: SleepEntrySchema, ...errorResponses } } }, async (req, reply) => {
+  r.post('/health-metrics/sleep', { config: { idempotent: true }, schema: { tags, body: SleepCreateSchema, response: { 200: SleepEntrySchema, 201: SleepEntrySchema, ...errorResponses } } }, async (req, reply) => {
     const s = await service.saveSleep(app.db, req.user.id, req.body);
     return reply.code(s.created ? 201 : 200).send(s.entry);
   },
