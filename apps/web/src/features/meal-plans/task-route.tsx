@@ -17,6 +17,7 @@ import { Page } from './components/page';
 import { errorText } from '../../lib/errors';
 import { useCancelMealPlanTaskMutation } from './api';
 import { usePlanGeneration } from './hooks/use-plan-generation';
+import { finishToast } from './logic/multi-day-poll';
 import { daysDone, dayTotals, expectedDayCount, mealFoods, mealsOf } from './logic/plan-days';
 import type { PlanDay } from './types';
 
@@ -76,8 +77,8 @@ export function Component() {
 
   useEffect(() => {
     if (state.phase !== 'done' || !plan) return;
-    if (state.message) notify.warning(state.message);
-    else notify.success('Your meal plan is ready!');
+    const toast = finishToast(state);
+    notify[toast.severity](toast.text);
     const notice: GenerationNotice = { message: state.message, placeholderDayNumbers: state.placeholderDayNumbers };
     navigate(paths.mealPlanView(plan.id), { replace: true, state: { notice } });
   }, [state.phase, state.message, state.placeholderDayNumbers, plan, navigate]);

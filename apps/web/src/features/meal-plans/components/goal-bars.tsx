@@ -20,7 +20,9 @@ export function GoalBars({ totals, goals }: { totals: Goals; goals: Goals | null
   return (
     <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))' }}>
       {ROWS.map(({ key, label, unit }) => {
-        const value = totals[key] ?? 0;
+        // Judged on the whole number the row shows: 129.6 g of protein reads '130 / 130 g' and is the goal reached,
+        // not a bar with no words (under by 0.4 g, too little to say '0 g below goal').
+        const value = Math.round(totals[key] ?? 0);
         const goal = goals?.[key] ?? 0;
         // The app-wide rule (lib/goal-status): a small overage is on target, floors are never over.
         const status = goalStatus(value, goal, KIND[key], unit === 'kcal' ? 'kcal' : 'g');

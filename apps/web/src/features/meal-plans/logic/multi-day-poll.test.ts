@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MealPlan } from '../types';
 import { day, food, plan } from './fixtures';
-import { firstAction, initialPollState, step, type PollAction, type PollState } from './multi-day-poll';
+import { finishToast, firstAction, initialPollState, step, type PollAction, type PollState } from './multi-day-poll';
 
 function run(events: Array<(s: PollState) => Parameters<typeof step>[1]>, start = 0) {
   let s = initialPollState(start);
@@ -111,6 +111,16 @@ describe('multi-day plan polling (spec §4, §9)', () => {
     expect(s.phase).toBe('done');
     expect(s.recoveryAttempts).toBe(5);
     expect(s.placeholderDayNumbers).toEqual([1, 2, 3]);
+  });
+
+  it("a plan that ends with placeholder days is not announced as ready (the toast said 'Your meal plan is ready!')", () => {
+    const empty = plan({ status: 'completed' });
+    const { s } = run(Array.from({ length: 9 }, () => answer(empty)));
+    expect(finishToast(s)).toEqual({ severity: 'warning', text: 'Your plan is saved, but 3 days could not be loaded: showing estimates. Refresh to try again.' });
+    expect(finishToast({ message: null, placeholderDayNumbers: [2] }).text).toContain('1 day could not be loaded');
+    const whole = run([answer(plan({ status: 'completed', plan_days: [day(1), day(2), day(3)] }))]).s;
+    expect(finishToast(whole)).toEqual({ severity: 'success', text: 'Your meal plan is ready!' });
+    expect(finishToast({ message: 'Generation failed (Partial data recovered)', placeholderDayNumbers: [3] })).toEqual({ severity: 'warning', text: 'Generation failed (Partial data recovered)' });
   });
 
   it('completed with no plan_days recovers when a refetch brings them', () => {

@@ -155,3 +155,14 @@ export function recoveryGaps(plan: MealPlan, days: PlanDay[] = usableDays(plan))
 }
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+/**
+ * The toast when generation ends usable: the outcome's notice, or a warning when some days are placeholders (the
+ * plan's data could not be loaded), and only otherwise 'ready'. Placeholder days had said 'Your meal plan is ready!'.
+ */
+export function finishToast(s: Pick<PollState, 'message' | 'placeholderDayNumbers'>): { severity: 'success' | 'warning'; text: string } {
+  if (s.message) return { severity: 'warning', text: s.message };
+  const n = s.placeholderDayNumbers.length;
+  if (n > 0) return { severity: 'warning', text: `Your plan is saved, but ${n === 1 ? '1 day' : `${n} days`} could not be loaded: showing estimates. Refresh to try again.` };
+  return { severity: 'success', text: 'Your meal plan is ready!' };
+}
