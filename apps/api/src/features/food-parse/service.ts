@@ -123,6 +123,11 @@ export async function parseMeal(db: Db, userId: number, body: FoodParseRequest, 
   const parts = readSentence(body.text);
   if (parts.length > MAX_PARSE_PARTS) throw unprocessable(`This text names ${parts.length} foods; at most ${MAX_PARSE_PARTS} can be read at once`, ['body', 'text']);
   const lookup = new Lookup(db, userId, giveWay);
+  // The everyday table's foods of the whole sentence in one read, not one per part.
+  await lookup.details(parts.flatMap((p) => {
+    const e = everydayFood(p.words);
+    return e ? [e.food, ...e.alternatives] : [];
+  }));
   const items: FoodParseItem[] = [];
   const unmatched: string[] = [];
   /** The food each part goes with: the last food of a part that was not itself "with" another. */
