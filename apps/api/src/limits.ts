@@ -14,11 +14,12 @@ import type { FairShare } from './lib/fair-share.ts';
 import { PLANNER_PER_USER_QUEUED, PLANNER_PER_USER_RUNNING, PLANNER_TIME_BUDGET_MS, plannerPool } from './features/meal-plans/planner-thread.ts';
 import { DAILY_PLANS_IN_PROGRESS, DAILY_PLANS_PER_HOUR, SUGGESTION_RATE, suggestionShare } from './features/recommendations/routes.ts';
 import { RESTAURANT_RATE, restaurantShare } from './features/restaurants/routes.ts';
-import { BATCH_WRITE_RATE, CSV_EXPORT_RATE, csvExportShare } from './features/food-logs/routes.ts';
+import { BATCH_WRITE_RATE, COPY_WRITE_RATE, CSV_EXPORT_RATE, csvExportShare } from './features/food-logs/routes.ts';
 import { CSV_PAGE_ROWS } from './features/food-logs/service.ts';
 import { PARSE_RATE, PARSE_TIME_BUDGET_MS, parseShare } from './features/food-parse/routes.ts';
 import { MAX_PARSE_PARTS } from './features/food-parse/service.ts';
-import { FOOD_PARSE_MAX_TEXT } from '@app/contracts';
+import { FOOD_PARSE_MAX_TEXT, IDEMPOTENCY_KEY_DAYS, MAX_COPY_ENTRIES, MAX_SAVED_MEAL_ITEMS, MAX_SAVED_MEAL_MULTIPLIER, MAX_SAVED_MEALS_PER_USER, MAX_SERVINGS_PER_LOG } from '@app/contracts';
+import { WAIT_MS as IDEMPOTENCY_WAIT_MS } from './plugins/idempotency.ts';
 import { PLANS_PER_DAY, REGENERATIONS_PER_DAY } from './features/meal-plans/service.ts';
 import { EXPORTS_PER_DAY } from './features/meal-plans/export.ts';
 import { ANALYZE_RATE, ANALYZE_TIME_BUDGET_MS, analyzeShare } from './features/recipes/routes.ts';
@@ -66,6 +67,10 @@ export function limitRows(): LimitRow[] {
     { call: 'POST /recipes/analyze (ingredient lines, typed or imported)', limit: `at most ${MAX_RECIPE_INGREDIENT_LINES} lines of ${MAX_INGREDIENT_LINE_LENGTH} characters`, counted: 'process', past: '422 naming the cap, before any matching' },
     { call: 'POST /recipes/analyze (a recipe page)', limit: `${(MAX_PAGE_BYTES / 1024 / 1024).toFixed(0)} MB, ${MAX_PAGE_ELEMENTS.toLocaleString('en-US')} elements, ${MAX_PAGE_DEPTH} levels of nesting, JSON-LD ${MAX_JSON_LD_DEPTH} levels; read on a parser thread: ${share(pagePool.share, 'pages')}, ${PAGE_TIME_BUDGET_MS / 1000} s and ${PAGE_HEAP_MB} MB a page`, counted: 'process', past: `422 naming the cap; ${tooMany(pagePool.share)}` },
     { call: 'POST /food-logs/batch', limit: `${rate(BATCH_WRITE_RATE)} (100 entries each), checked before the body is read`, counted: 'database', past: '429, Retry-After until the window ends' },
+    { call: 'POST /food-logs/copy', limit: `${rate(COPY_WRITE_RATE)}, at most ${MAX_COPY_ENTRIES} entries a copy (a bigger day is copied a meal at a time); a replayed Idempotency-Key is not counted`, counted: 'database', past: '429, Retry-After until the window ends; 422 naming the cap' },
+    { call: 'POST /saved-meals', limit: `${MAX_SAVED_MEALS_PER_USER} saved meals per user, ${MAX_SAVED_MEAL_ITEMS} foods each (the user's row locked while counting)`, counted: 'database', past: '422 naming the cap' },
+    { call: 'POST /saved-meals/{id}/log', limit: `multiplier at most ${MAX_SAVED_MEAL_MULTIPLIER}, and no entry over ${MAX_SERVINGS_PER_LOG} servings`, counted: 'process', past: '422 naming the cap' },
+    { call: 'Writes with an Idempotency-Key (POST /food-logs, /food-logs/batch, /food-logs/copy, /saved-meals, /saved-meals/{id}/log, health-metrics and favorites)', limit: `one key per request, 1 to 255 visible ASCII characters, kept ${IDEMPOTENCY_KEY_DAYS} days; a repeat while the first runs waits up to ${IDEMPOTENCY_WAIT_MS / 1000} s`, counted: 'database', past: '409 idempotency_key_in_progress, Retry-After 1 s; 422 idempotency_key_reused for another body or route' },
     { call: 'POST /food-logs/parse', limit: rate(PARSE_RATE), counted: 'database', past: '429, Retry-After until the window ends' },
     { call: 'POST /food-logs/parse', limit: `${share(parseShare, 'sentences')}; at most ${FOOD_PARSE_MAX_TEXT.toLocaleString('en-US')} characters and ${MAX_PARSE_PARTS} foods a sentence; ${PARSE_TIME_BUDGET_MS / 1000} s a sentence`, counted: 'process', past: `${tooMany(parseShare)}; 422 naming the cap; past the time budget 503` },
     { call: 'GET /food-logs/download/{days}', limit: rate(CSV_EXPORT_RATE), counted: 'database', past: '429, Retry-After until the window ends' },
