@@ -1,41 +1,14 @@
 /**
- * The wire shapes of issue 41's calls (describe-it parse, copy, recent meals, saved meals, recent foods).
- * Local until packages/contracts exports them (the API side lands in parallel); the names follow the wire.
+ * The wire shapes of issue 41's calls (describe-it parse, copy, recent meals, saved meals, recent foods): from
+ * packages/contracts where they are exported, else written here after the agreed contract until they are.
  */
 import type { MealType } from '@app/contracts/constants';
-import type { FoodLogEntry, FoodSearchResult } from '@app/contracts';
+import type { z } from 'zod';
+import type { FoodLogEntry, FoodParseAlternativeSchema, FoodParseRequestSchema, FoodSearchResult } from '@app/contracts';
 
-export interface ParseRequest {
-  text: string;
-  meal_type?: MealType;
-  date?: string;
-}
-
-export interface ParsedAlternative {
-  id: string;
-  name: string;
-  grams: number;
-}
-
-export interface ParsedItem {
-  text: string;
-  food: { id: string; name: string };
-  quantity: number;
-  unit: string;
-  grams: number;
-  calories: number;
-  protein: number;
-  carbs: number;
-  fat: number;
-  fiber: number;
-  confidence: number;
-  alternatives: ParsedAlternative[];
-}
-
-export interface ParseResponse {
-  items: ParsedItem[];
-  unmatched: string[];
-}
+export type ParseRequest = z.input<typeof FoodParseRequestSchema>;
+export type { FoodParseItem as ParsedItem, FoodParseResult as ParseResponse } from '@app/contracts';
+export type ParsedAlternative = z.infer<typeof FoodParseAlternativeSchema>;
 
 export interface CopyRequest {
   from_date: string;

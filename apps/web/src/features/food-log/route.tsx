@@ -11,6 +11,7 @@ import { useEventCallback } from '@mui/material/utils';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import RestaurantIcon from '@mui/icons-material/Restaurant';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { LazyAlert } from '../../components/lazy-alert';
 import { WhenVisible } from '../../components/when-visible';
 import { MEAL_TYPES, type MealType } from '@app/contracts/constants';
@@ -29,6 +30,11 @@ import { DayTotals } from './components/day-totals';
 import { FoodSearch } from '../../components/food-search';
 import { MealCard } from './components/meal-card';
 import { QuickAdd } from './components/quick-add';
+import { DescribeMeal } from './components/describe-meal';
+import { LogAgain } from './components/log-again';
+import { RecentFoods } from './components/recent-foods';
+import { useCopyFoodLogsMutation } from './fast-log-api';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { PageTitle } from '../../components/layout/page-title';
 
 // The dialogs and sheets load when first opened, not with the page (their forms, Dialog, Drawer,
@@ -41,6 +47,7 @@ const FoodDetailSheet = lazy(() => import('./components/food-detail-sheet').then
 const DayNutrientsCard = lazy(() => import('./components/day-nutrients-card').then((m) => ({ default: m.DayNutrientsCard })));
 const OfferDialog = lazy(() => import('./components/offer-dialog').then((m) => ({ default: m.OfferDialog })));
 const ManualEntryDialog = lazy(() => import('./components/manual-entry-dialog').then((m) => ({ default: m.ManualEntryDialog })));
+const SaveMealDialog = lazy(() => import('./components/saved-meal-dialogs').then((m) => ({ default: m.SaveMealDialog })));
 
 /**
  * What the page shows for the one frame before its body is drawn: the add-food card's and the meals'
@@ -71,17 +78,37 @@ interface AddFoodCardProps {
   onPick: (foodId: string) => void;
   inputRef: RefObject<HTMLInputElement | null>;
   date: string;
+  today: string;
   meal: MealType;
+  onMealChange: (meal: MealType) => void;
   onScan: () => void;
   onManual: () => void;
   onCreate: () => void;
 }
 
-/** Search, the three ways to add what search does not find, and quick add. Memoised like the meal cards. */
-const AddFoodCard = memo(function AddFoodCard({ query, onQueryChange, onPick, inputRef, date, meal, onScan, onManual, onCreate }: AddFoodCardProps) {
+/**
+ * Search (with the recent foods before the first keystroke), a meal described in words, the last meals of this
+ * type to log again, the three ways to add what search does not find, and quick add. Memoised like the meal cards.
+ */
+const AddFoodCard = memo(function AddFoodCard({ query, onQueryChange, onPick, inputRef, date, today, meal, onMealChange, onScan, onManual, onCreate }: AddFoodCardProps) {
+  const searchFor = useCallback(
+    (words: string) => {
+      onQueryChange(words);
+      const box = (inputRef as RefObject<HTMLInputElement | null>).current;
+      box?.focus();
+      box?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    },
+    [onQueryChange, inputRef],
+  );
   return (
-    <Card sx={{ p: 2, position: { md: 'sticky' }, top: { md: 80 } }} component="section" aria-label="Add food">
+    // Not sticky while it is taller than the screen (the describe review and the lists below it grow it).
+    <Card sx={{ p: 2 }} component="section" aria-label="Add food">
       <FoodSearch query={query} onQueryChange={onQueryChange} onPick={onPick} inputRef={inputRef} />
+      {!query.trim() && <RecentFoods date={date} meal={meal} onPick={onPick} />}
+      <Box sx={{ mt: 2 }}>
+        <DescribeMeal date={date} meal={meal} onMealChange={onMealChange} onSearch={searchFor} onCreate={onCreate} />
+      </Box>
+      {date === today && <LogAgain date={date} today={today} meal={meal} />}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
         <Button variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={onScan}>
           Scan barcode
@@ -138,6 +165,8 @@ export function Component() {
   const previousMeals = useGetDailySummaryQuery(shiftIso(date, -1), { selectFromResult: ({ data }) => ({ meals: data?.meals }) }).meals;
   const [deleteLog] = useDeleteFoodLogMutation();
   const [createLogs] = useCreateFoodLogsMutation();
+  const [copyLogs] = useCopyFoodLogsMutation();
+  const [savingMeal, setSavingMeal] = useState<MealType | null>(null);
 
   // Stable handlers (MUI's useEventCallback) and memoised cards: each answer that arrives re-renders this page
   // synchronously, in one task (react-redux); the cards and the add-food card whose props did not change
@@ -151,6 +180,18 @@ export function Component() {
       notify.error(catalogueText(e, 'Failed to create food log'));
     }
   });
+
+  /** A past day's meal (or the whole day) logged again today: one POST /food-logs/copy, one key per tap. */
+  const copyToToday = useEventCallback(async (m?: MealType) => {
+    try {
+      const entries = await copyLogs({ from_date: date, to_date: today, ...(m ? { meal_type: m } : {}), idempotencyKey: newIdempotencyKey() }).unwrap();
+      const what = m ? MEAL_LABELS[m].toLowerCase() : 'the day';
+      notify.success(`Copied ${what} to today (${entries.length} ${entries.length === 1 ? 'food' : 'foods'})`, { label: 'Show today', onClick: () => setDate(today) });
+    } catch (e) {
+      notify.error(catalogueText(e, 'Failed to create food log'));
+    }
+  });
+  const copyMealToToday = useCallback((m: MealType) => void copyToToday(m), [copyToToday]);
 
   const setDate = (d: string) =>
     setParams(
@@ -207,7 +248,19 @@ export function Component() {
         // minmax(0, …): a track may be narrower than its widest content, so a wide table scrolls inside its card
         // (ScrollBox) instead of widening the page past a phone's screen.
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, gap: 3, alignItems: 'start' }}>
-          <AddFoodCard query={query} onQueryChange={setQuery} onPick={setFoodId} inputRef={searchRef} date={date} meal={meal} onScan={openScan} onManual={openManual} onCreate={openCreate} />
+          <AddFoodCard
+            query={query}
+            onQueryChange={setQuery}
+            onPick={setFoodId}
+            inputRef={searchRef}
+            date={date}
+            today={today}
+            meal={meal}
+            onMealChange={setMeal}
+            onScan={openScan}
+            onManual={openManual}
+            onCreate={openCreate}
+          />
 
           <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
             {summary.error ? (
@@ -231,6 +284,11 @@ export function Component() {
             ) : (
               <>
                 <DayTotals summary={day} />
+                {date < today && MEAL_TYPES.some((m) => day.meals[m].foods.length > 0) && (
+                  <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copyToToday()} sx={{ justifySelf: 'start' }}>
+                    Copy day to today
+                  </Button>
+                )}
                 {MEAL_TYPES.map((m) => (
                   <MealCard
                     key={m}
@@ -240,6 +298,8 @@ export function Component() {
                     onDelete={remove}
                     onCopyPrevious={copyPrevious}
                     previousCount={previousMeals?.[m].foods.length ?? 0}
+                    onCopyToToday={date < today ? copyMealToToday : undefined}
+                    onSave={setSavingMeal}
                   />
                 ))}
                 <WhenVisible fallback={<Skeleton variant="rounded" height={48} />}>
@@ -260,6 +320,11 @@ export function Component() {
       {detailMounted && (
         <Suspense fallback={null}>
           <FoodDetailSheet foodId={foodId} date={date} meal={meal} onMealChange={setMeal} onClose={() => setFoodId(null)} />
+        </Suspense>
+      )}
+      {savingMeal && day && (
+        <Suspense fallback={null}>
+          <SaveMealDialog date={date} meal={savingMeal} foods={day.meals[savingMeal].foods} onClose={() => setSavingMeal(null)} />
         </Suspense>
       )}
       {editMounted && (

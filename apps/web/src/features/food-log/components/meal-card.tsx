@@ -11,6 +11,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
 import { memo, useEffect, useRef } from 'react';
 import type { MealType } from '@app/contracts/constants';
 import type { FoodLogEntry, MealSummary } from '../types';
@@ -26,6 +27,10 @@ interface Props {
   /** Offered while the meal is empty and the day before had this meal logged. */
   onCopyPrevious?: (meal: MealType) => void;
   previousCount?: number;
+  /** On a past day: the meal's foods logged again today (issue 41 item 2). */
+  onCopyToToday?: (meal: MealType) => void;
+  /** Keep the meal's foods as a saved meal (issue 41 item 3). */
+  onSave?: (meal: MealType) => void;
 }
 
 /** Non-breaking spaces inside each value: a line may wrap between macros, never inside "36 g". */
@@ -39,7 +44,7 @@ export function macroLine(t: { protein: number; carbs: number; fat: number }) {
  * whenever one of its reads answers (synchronously, in one task on a phone), and a card whose meal did not
  * change is not drawn again.
  */
-export const MealCard = memo(function MealCard({ meal, onAdd, onEdit, onDelete, onCopyPrevious, previousCount = 0 }: Props) {
+export const MealCard = memo(function MealCard({ meal, onAdd, onEdit, onDelete, onCopyPrevious, previousCount = 0, onCopyToToday, onSave }: Props) {
   const label = MEAL_LABELS[meal.meal_type];
   const cardRef = useRef<HTMLElement>(null);
 
@@ -119,6 +124,16 @@ export const MealCard = memo(function MealCard({ meal, onAdd, onEdit, onDelete, 
         {onCopyPrevious && meal.foods.length === 0 && previousCount > 0 && (
           <Button startIcon={<ContentCopyIcon />} onClick={() => onCopyPrevious(meal.meal_type)} color="inherit">
             Copy from the day before ({previousCount})
+          </Button>
+        )}
+        {onCopyToToday && meal.foods.length > 0 && (
+          <Button startIcon={<ContentCopyIcon />} onClick={() => onCopyToToday(meal.meal_type)} color="inherit">
+            Copy to today
+          </Button>
+        )}
+        {onSave && meal.foods.length > 0 && (
+          <Button startIcon={<BookmarkAddOutlinedIcon />} onClick={() => onSave(meal.meal_type)} color="inherit">
+            Save as meal
           </Button>
         )}
       </Box>

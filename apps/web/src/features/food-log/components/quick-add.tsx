@@ -1,4 +1,4 @@
-import { memo, useCallback, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -21,8 +21,11 @@ import { MEAL_LABELS, round } from '../serving-math';
 import type { FavoriteFood, ManualFood } from '../types';
 import { servingOf } from '../copy-entries';
 
+// Saved meals load with their tab (their toggle buttons and menu stay out of the food log's first load).
+const SavedMeals = lazy(() => import('./saved-meals').then((m) => ({ default: m.SavedMeals })));
+
 const SHOWN = 5;
-type QuickAddTab = 'favorites' | 'recent';
+type QuickAddTab = 'favorites' | 'recent' | 'saved';
 
 /**
  * MUI's Tabs measure themselves (getBoundingClientRect, a forced layout of the whole page) after every
@@ -30,14 +33,15 @@ type QuickAddTab = 'favorites' | 'recent';
  */
 const QuickAddTabs = memo(function QuickAddTabs({ tab, onChange }: { tab: QuickAddTab; onChange: (tab: QuickAddTab) => void }) {
   return (
-    <Tabs value={tab} onChange={(_e, v: QuickAddTab) => onChange(v)} aria-label="Quick add">
+    <Tabs value={tab} onChange={(_e, v: QuickAddTab) => onChange(v)} aria-label="Quick add" variant="scrollable" scrollButtons={false}>
       <Tab value="favorites" label="Favorites" />
       <Tab value="recent" label="Recent manual" />
+      <Tab value="saved" label="Saved meals" />
     </Tabs>
   );
 });
 
-/** One tap to log a favorite or something typed in by hand before. */
+/** One tap to log a favorite, something typed in by hand before, or a saved meal. */
 export function QuickAdd({ date, meal }: { date: string; meal: MealType }) {
   const [tab, setTab] = useState<QuickAddTab>('favorites');
   const [all, setAll] = useState(false);
@@ -99,6 +103,16 @@ export function QuickAdd({ date, meal }: { date: string; meal: MealType }) {
         : 'Foods you enter manually show up here so you can log them again in one tap.'}
     </Typography>
   );
+  if (tab === 'saved') {
+    return (
+      <Box>
+        <QuickAddTabs tab={tab} onChange={pickTab} />
+        <Suspense fallback={<Skeleton variant="rounded" height={96} sx={{ mt: 1 }} />}>
+          <SavedMeals date={date} meal={meal} />
+        </Suspense>
+      </Box>
+    );
+  }
   return (
     <Box>
       <QuickAddTabs tab={tab} onChange={pickTab} />
