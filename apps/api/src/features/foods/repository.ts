@@ -265,34 +265,27 @@ export async function countBySource(db: Db, source: string): Promise<number> {
  */
 export const AFFINITY_DAYS = 90;
 const USER_FOOD_CANDIDATES_SQL = `
-    with logged as materialized (
-      select food_id, count(*)::int as n, greatest(0, current_date - max(date))::int as days
-      from food_logs
-      where user_id = $1 and date >= current_date - ${AFFINITY_DAYS} and food_id is not null
-      group by food_id
-    ),
-    fav as materialized (
-      select food_id from favorite_foods where user_id = $1 and food_id is not null and status = 'active'
-    ),
-    ids as (
-      select food_id as id from logged
-      union select food_id from fav
-      union select id from foods where source = 'custom' and created_by = $1
-    ),
-    mine as materialized (
-      select f.id, f.name, f.search_head, f.search_text, f.commonness, f.search_vector, f.source
-      from ids join foods f on f.id = ids.id
-      where f.source <> 'custom' or f.created_by = $1
+    with own as materialized (
+      select id, max(n) as n, min(days) as days, bool_or(fav) as fav
+      from (
+        select food_id as id, count(*)::int as n, greatest(0, current_date - max(date))::int as days, false as fav
+        from food_logs
+        where user_id = $1 and date >= current_date - ${AFFINITY_DAYS} and food_id is not null
+        group by food_id
+        union all
+        select food_id, null, null, true from favorite_foods where user_id = $1 and food_id is not null and status = 'active'
+        union all
+        select id, null, null, false from foods where source = 'custom' and created_by = $1
+      ) x
+      group by id
     )
-    select m.id, m.name, m.search_head, m.search_text, m.commonness, m.search_vector @@ to_tsquery('english', $2) as full,
-      (1 - (1 - coalesce(0.25 + 0.45 * least(1, ln(1 + l.n) / ln(31)) + 0.3 * exp(-l.days / 21.0), 0))
-        * (case when fav.food_id is not null then 0.4 else 1 end)
-        * (case when m.source = 'custom' then 0.6 else 1 end))::float8 as affinity, m.source = 'custom' as custom
-    from mine m
-    left join logged l on l.food_id = m.id
-    left join fav on fav.food_id = m.id
-    where m.search_vector @@ to_tsquery('english', $3)
-    order by affinity desc, m.id
+    select f.id, f.name, f.search_head, f.search_text, f.commonness, f.search_vector @@ to_tsquery('english', $2) as full,
+      (1 - (1 - coalesce(0.25 + 0.45 * least(1, ln(1 + o.n) / ln(31)) + 0.3 * exp(-o.days / 21.0), 0))
+        * (case when o.fav then 0.4 else 1 end)
+        * (case when f.source = 'custom' then 0.6 else 1 end))::float8 as affinity, f.source = 'custom' as custom
+    from own o join foods f on f.id = o.id
+    where (f.source <> 'custom' or f.created_by = $1) and f.search_vector @@ to_tsquery('english', $3)
+    order by affinity desc, f.id
     limit $4`;
 const USER_FOOD_CANDIDATES_NAME = `foods_user_candidates_${createHash('sha1').update(USER_FOOD_CANDIDATES_SQL).digest('hex').slice(0, 12)}`;
 
