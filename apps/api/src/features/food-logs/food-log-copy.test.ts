@@ -93,6 +93,20 @@ describe('POST /food-logs/copy', () => {
     expect((await t.http.post('/food-logs/copy', { from_date: FROM, to_date: '2025-04-08' })).status).toBe(401);
   });
 
+  it('refuses a day of more than 100 entries with a 422 that says to copy a meal at a time', async () => {
+    const u = await makeUser(t);
+    const many = (meal_type: string, n: number) => Array.from({ length: n }, (_, i) => ({ food_name: `Item ${i}`, calories: 1, meal_type, date: '2025-04-10' }));
+    expect((await t.http.post('/food-logs/batch', many('lunch', 100), { token: u.token })).status).toBe(201);
+    expect((await t.http.post('/food-logs/batch', many('dinner', 1), { token: u.token })).status).toBe(201);
+    const res = await t.http.post('/food-logs/copy', { from_date: '2025-04-10', to_date: '2025-04-11' }, { token: u.token });
+    expect(res.status).toBe(422);
+    expect(res.json.detail.msg).toContain('at most 100');
+    expect((await day('2025-04-11', u.token)).daily_totals.calories).toBe(0);
+    const lunch = await t.http.post('/food-logs/copy', { from_date: '2025-04-10', to_date: '2025-04-11', meal_type: 'lunch' }, { token: u.token });
+    expect(lunch.status).toBe(201);
+    expect(lunch.json).toHaveLength(100);
+  });
+
   it('is idempotent with an Idempotency-Key: a retry answers the first answer and copies nothing more', async () => {
     const key = crypto.randomUUID();
     const body = { from_date: FROM, to_date: '2025-04-09', meal_type: 'breakfast' };
