@@ -5,7 +5,8 @@ import { IDEMPOTENCY_KEY_DAYS } from '@app/contracts';
 import { createTestApp, isErrorBody, type TestApp } from '../../test/helpers.ts';
 import { makeUser } from '../features/foods/test-support.ts';
 import { food_logs, idempotency_keys } from '../db/schema/index.ts';
-import { purgeIdempotencyKeys, WAIT_MS } from './idempotency.ts';
+import { WAIT_MS } from './idempotency.ts';
+import { purgeExpired } from '../features/maintenance/repository.ts';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof makeUser>>;
@@ -156,14 +157,15 @@ describe('Idempotency-Key', () => {
     expect(await rowsOn('2025-06-09')).toHaveLength(2);
   });
 
-  it(`keys are kept ${IDEMPOTENCY_KEY_DAYS} days: the maintenance purge removes only older ones`, async () => {
+  it(`keys are kept ${IDEMPOTENCY_KEY_DAYS} days: the hourly maintenance job removes only older ones`, async () => {
     const old = `old-${randomBytes(4).toString('hex')}`;
     const recent = `recent-${randomBytes(4).toString('hex')}`;
     const now = new Date();
     const at = (days: number) => new Date(now.getTime() - days * 86_400_000);
     const base = { user_id: b.user.id, method: 'POST', path: '/api/v1/food-logs', request_hash: 'x', status: 201, response_body: '{}' };
     await t.app.db.insert(idempotency_keys).values([{ ...base, key: old, created_at: at(IDEMPOTENCY_KEY_DAYS + 1) }, { ...base, key: recent, created_at: at(IDEMPOTENCY_KEY_DAYS - 1) }]);
-    expect(await purgeIdempotencyKeys(t.app.db, now)).toBeGreaterThanOrEqual(1);
+    // The hourly maintenance job's run.
+    expect(await purgeExpired(t.app.db, `test-${randomBytes(4).toString('hex')}`, now)).toBeTruthy();
     const left = (await t.app.db.select().from(idempotency_keys).where(eq(idempotency_keys.user_id, b.user.id))).map((r) => r.key);
     expect(left).toContain(recent);
     expect(left).not.toContain(old);
