@@ -19,6 +19,8 @@ const createAppTheme = () =>
       palette: {
         primary: { main: '#2e7d32', light: '#4caf50', dark: '#1b5e20', contrastText: '#ffffff' },
         secondary: { main: '#00796b' },
+        // MUI's orange (#ed6c02) is 2.9:1 on this page: a darker amber reads at 4.7:1 as text, and white on it at 5:1 (app/theme.test.ts).
+        warning: { main: '#b45309', light: '#d97706', dark: '#92400e', contrastText: '#ffffff' },
         background: { default: '#f6f8f6', paper: '#ffffff' },
       },
     },
@@ -26,6 +28,8 @@ const createAppTheme = () =>
       palette: {
         primary: { main: '#66bb6a', light: '#81c784', dark: '#388e3c', contrastText: '#0b1f0c' },
         secondary: { main: '#4db6ac' },
+        // A filled success toast is success.dark in this scheme: MUI's #388e3c under white text is 4.1:1, this is 5.1:1.
+        success: { main: '#66bb6a', light: '#81c784', dark: '#2e7d32' },
         background: { default: '#0f1411', paper: '#171d19' },
       },
     },
