@@ -67,11 +67,19 @@ export function Component() {
     }
   }
 
+  // A signed-in user held here (the server answered 403 email_not_verified: an admin marked the address unverified)
+  // was sent no code: the page says so rather than 'the code we sent'.
+  const held = !!user && !user.email_validated && !state?.sent;
+  const subtitle = held
+    ? `Your address ${email} is not verified yet. Send yourself a code, then enter the 6-digit code from the e-mail here.`
+    : email
+      ? `Enter the 6-digit code we sent to ${email}. It is valid for 10 minutes.`
+      : 'Enter your e-mail address and the 6-digit code we sent you.';
   const codeBad = !/^[0-9]{6}$/.test(code) && 'Enter the 6-digit code from the e-mail';
   const askEmail = !given;
   const emailBad = askEmail && !EMAIL_RE.test(email.trim()) && 'Enter a valid e-mail address';
   return (
-    <AuthCard title="Check your e-mail" subtitle={email ? `Enter the 6-digit code we sent to ${email}. It is valid for 10 minutes.` : 'Enter your e-mail address and the 6-digit code we sent you.'}>
+    <AuthCard title="Check your e-mail" subtitle={subtitle}>
       <form onSubmit={submitOrSayWhy(!!(codeBad || emailBad), submit, () => setRefused(true))} noValidate>
         {error && <FormError>{error}</FormError>}
         {askEmail && (
@@ -93,7 +101,7 @@ export function Component() {
           {verifying.isLoading ? 'Verifying…' : 'Verify e-mail'}
         </Button>
         <Button fullWidth onClick={sendAgain} disabled={!email || cooldown > 0 || resending.isLoading} sx={{ mt: 1 }}>
-          {cooldown > 0 ? `Resend code in ${cooldown} s` : resending.isLoading ? 'Sending…' : 'Resend code'}
+          {cooldown > 0 ? `Resend code in ${cooldown} s` : resending.isLoading ? 'Sending…' : held && !resending.isSuccess ? 'Send a code' : 'Resend code'}
         </Button>
       </form>
     </AuthCard>
