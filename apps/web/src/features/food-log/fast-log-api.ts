@@ -50,8 +50,8 @@ export const fastLogApi = api.injectEndpoints({
       query: () => '/saved-meals',
       providesTags: [SAVED_MEALS],
     }),
-    createSavedMeal: build.mutation<SavedMeal, SavedMealCreate>({
-      query: (body) => ({ url: '/saved-meals', method: 'POST', body }),
+    createSavedMeal: build.mutation<SavedMeal, { body: SavedMealCreate; idempotencyKey: string }>({
+      query: ({ body, idempotencyKey }) => ({ url: '/saved-meals', method: 'POST', body, headers: keyed(idempotencyKey) }),
       invalidatesTags: [SAVED_MEALS],
     }),
     renameSavedMeal: build.mutation<SavedMeal, { id: number; name: string }>({

@@ -33,6 +33,14 @@ export interface ReviewRow {
   alternatives: ParsedAlternative[];
 }
 
+/** A described meal under review. */
+export interface Review {
+  rows: ReviewRow[];
+  unmatched: string[];
+  /** One per reviewed meal: Log all sent again after a failure carries the same key and never logs twice. */
+  idempotencyKey: string;
+}
+
 export const MAX_GRAMS = 10_000;
 const NUTRIENTS = ['calories', 'protein', 'carbs', 'fat', 'fiber'] as const;
 

@@ -241,6 +241,14 @@ export function Component() {
         </PageTitle>
         <DateSwitcher date={date} today={today} onChange={setDate} />
       </Box>
+      {/* A past day with food: copy it whole, at the top where a phone sees it before the add-food card. */}
+      {full && date < today && day?.date === date && MEAL_TYPES.some((m) => day.meals[m].foods.length > 0) && (
+        <Box sx={{ mb: 2 }}>
+          <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copyToToday()}>
+            Copy day to today
+          </Button>
+        </Box>
+      )}
 
       {!full ? (
         <PagePlaceholder />
@@ -284,11 +292,6 @@ export function Component() {
             ) : (
               <>
                 <DayTotals summary={day} />
-                {date < today && MEAL_TYPES.some((m) => day.meals[m].foods.length > 0) && (
-                  <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copyToToday()} sx={{ justifySelf: 'start' }}>
-                    Copy day to today
-                  </Button>
-                )}
                 {MEAL_TYPES.map((m) => (
                   <MealCard
                     key={m}

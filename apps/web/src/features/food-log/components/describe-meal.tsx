@@ -14,7 +14,7 @@ import { catalogueText } from '../../../lib/errors';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useSpeechInput } from '../../../lib/use-speech-input';
 import { useParseFoodTextMutation } from '../fast-log-api';
-import { rowsFromParse, type ReviewRow } from '../parse-review';
+import { rowsFromParse, type Review } from '../parse-review';
 
 // The review (rows, swap menu, totals) loads with the first answer, not with the page.
 const ParsedReview = lazy(() => import('./parsed-review').then((m) => ({ default: m.ParsedReview })));
@@ -23,13 +23,6 @@ export const DESCRIBE_LABEL = 'Describe what you ate';
 export const DESCRIBE_PLACEHOLDER = 'e.g. 2 eggs and a slice of toast with butter, coffee with milk';
 /** The longest sentence the parser reads (FOOD_PARSE_MAX_TEXT of the contracts; its module would bring zod to the first load). */
 const MAX_TEXT = 1000;
-
-export interface Review {
-  rows: ReviewRow[];
-  unmatched: string[];
-  /** One per reviewed meal: Log all sent again after a failure carries the same key and never logs twice. */
-  idempotencyKey: string;
-}
 
 interface Props {
   date: string;
@@ -41,6 +34,8 @@ interface Props {
 }
 
 let parseCount = 0;
+/** Nothing heard, or stopped on purpose: nothing to explain. */
+const QUIET_SPEECH_ERRORS = new Set(['no-speech', 'aborted']);
 
 /**
  * "Describe it, we log it" (issue 41 item 1): a sentence, typed or spoken, becomes foods with amounts to review
@@ -95,12 +90,16 @@ export function DescribeMeal({ date, meal, onMealChange, onSearch, onCreate }: P
           e.preventDefault();
           void find(text);
         }}
-        sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+        sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap', justifyContent: 'flex-end' }}
       >
-        <FormControl variant="outlined" fullWidth error={missing} sx={{ flex: '1 1 240px' }}>
-          <InputLabel htmlFor={fieldId}>{DESCRIBE_LABEL}</InputLabel>
+        <FormControl variant="outlined" fullWidth error={missing}>
+          {/* Shrunk from the start: the example in the placeholder shows what to write. */}
+          <InputLabel htmlFor={fieldId} shrink>
+            {DESCRIBE_LABEL}
+          </InputLabel>
           <OutlinedInput
             id={fieldId}
+            notched
             label={DESCRIBE_LABEL}
             placeholder={DESCRIBE_PLACEHOLDER}
             value={text}
@@ -129,7 +128,7 @@ export function DescribeMeal({ date, meal, onMealChange, onSearch, onCreate }: P
           />
           {missing && <FormHelperText id={helpId}>Type what you ate first, e.g. “2 eggs and toast”.</FormHelperText>}
         </FormControl>
-        <Button type="submit" variant="contained" disabled={parseState.isLoading} sx={{ flexShrink: 0, height: 56, width: { xs: '100%', sm: 'auto' } }}>
+        <Button type="submit" variant="contained" disabled={parseState.isLoading} sx={{ width: { xs: '100%', sm: 'auto' } }}>
           Find foods
         </Button>
       </Box>
@@ -138,9 +137,11 @@ export function DescribeMeal({ date, meal, onMealChange, onSearch, onCreate }: P
           Listening… say what you ate, e.g. “a bowl of oatmeal and a banana”.
         </Box>
       )}
-      {speech.error === 'not-allowed' && (
+      {speech.error && !QUIET_SPEECH_ERRORS.has(speech.error) && (
         <LazyAlert severity="info" sx={{ mt: 1 }}>
-          The microphone is blocked for this site. Allow it in the browser’s settings, or type what you ate.
+          {speech.error === 'not-allowed' || speech.error === 'service-not-allowed'
+            ? 'The microphone is blocked for this site. Allow it in the browser’s settings, or type what you ate.'
+            : 'Voice input did not work this time. Try again, or type what you ate.'}
         </LazyAlert>
       )}
       {parseState.error && !review && (

@@ -17,11 +17,10 @@ import { formatKcal, MEAL_LABELS } from '../../../lib/format';
 import { useLazyGetFoodQuery } from '../../../lib/foods-api';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useLogFoodsOnceMutation } from '../fast-log-api';
-import { amountSaid, batchOf, gramsOf, readyToLog, reviewTotals, rowNutrients, swapTo, withGrams, type ReviewRow } from '../parse-review';
+import { amountSaid, batchOf, gramsOf, readyToLog, reviewTotals, rowNutrients, swapTo, withGrams, type Review, type ReviewRow } from '../parse-review';
 import type { ParsedAlternative } from '../fast-log-types';
 import { macroLine } from './meal-card';
 import { MealSelect } from './meal-select';
-import type { Review } from './describe-meal';
 
 interface Props {
   review: Review;
@@ -96,7 +95,7 @@ export function ParsedReview({ review, onChange, date, meal, onMealChange, onSea
           Not found: {unmatched.map((w, i) => (
             <span key={`${w}-${i}`}>
               {i > 0 && ', '}
-              <Link component="button" type="button" variant="body2" onClick={() => onSearch(w)} sx={{ verticalAlign: 'baseline' }} aria-label={`Search foods for “${w}”`}>
+              <Link component="button" type="button" variant="body2" onClick={() => onSearch(w)} sx={{ verticalAlign: 'baseline' }} aria-label={`Look up “${w}”`}>
                 {w}
               </Link>
             </span>
@@ -120,7 +119,7 @@ export function ParsedReview({ review, onChange, date, meal, onMealChange, onSea
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 1.5 }}>
         {rows.length > 0 && (
           <>
-            <Box sx={{ flex: '1 1 140px', minWidth: 140 }}>
+            <Box sx={{ flex: { xs: '1 1 100%', sm: '1 1 140px' }, minWidth: 140 }}>
               <MealSelect id={mealId} value={meal} onChange={onMealChange} size="small" />
             </Box>
             <Button variant="contained" onClick={() => void log()} disabled={!ready || logState.isLoading} sx={{ flex: '1 1 auto' }}>

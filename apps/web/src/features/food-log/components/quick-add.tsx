@@ -33,7 +33,7 @@ type QuickAddTab = 'favorites' | 'recent' | 'saved';
  */
 const QuickAddTabs = memo(function QuickAddTabs({ tab, onChange }: { tab: QuickAddTab; onChange: (tab: QuickAddTab) => void }) {
   return (
-    <Tabs value={tab} onChange={(_e, v: QuickAddTab) => onChange(v)} aria-label="Quick add" variant="scrollable" scrollButtons={false}>
+    <Tabs value={tab} onChange={(_e, v: QuickAddTab) => onChange(v)} aria-label="Quick add" variant="fullWidth" sx={{ '& .MuiTab-root': { minWidth: 0, px: 1 } }}>
       <Tab value="favorites" label="Favorites" />
       <Tab value="recent" label="Recent manual" />
       <Tab value="saved" label="Saved meals" />

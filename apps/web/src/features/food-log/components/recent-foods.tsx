@@ -18,7 +18,7 @@ import { useGetRecentFoodsQuery } from '../fast-log-api';
 import type { RecentFood } from '../fast-log-types';
 import { servingText } from '../serving-math';
 
-const SHOWN = 4;
+const SHOWN = 3;
 const MORE = 12;
 
 /**

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,6 +10,7 @@ import type { MealType } from '@app/contracts/constants';
 import { FormDialog } from '../../../components/form-dialog';
 import { notify } from '../../../components/feedback/notify';
 import { catalogueText } from '../../../lib/errors';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { foodList, MEAL_LABELS } from '../../../lib/format';
 import { useCreateSavedMealMutation, useDeleteSavedMealMutation, useRenameSavedMealMutation } from '../fast-log-api';
 import type { SavedMeal } from '../fast-log-types';
@@ -44,11 +45,13 @@ export function SaveMealDialog({ date, meal, foods, onClose }: { date: string; m
   const [name, setName] = useState(() => suggestedMealName(foods, meal));
   const [error, setError] = useState<string | null>(null);
   const [create, { isLoading }] = useCreateSavedMealMutation();
+  // One key per name: Save again after a lost answer saves once; another name is another meal.
+  const idempotencyKey = useMemo(() => newIdempotencyKey(), [name]); // eslint-disable-line react-hooks/exhaustive-deps
   async function save(e: FormEvent) {
     e.preventDefault();
     if (!name.trim()) return setError('Enter a name');
     try {
-      await create({ name: name.trim(), meal_type: meal, from: { date, meal_type: meal } }).unwrap();
+      await create({ body: { name: name.trim(), meal_type: meal, from: { date, meal_type: meal } }, idempotencyKey }).unwrap();
       notify.success(`Saved “${name.trim()}”: find it under Saved meals`);
       onClose();
     } catch (err) {
