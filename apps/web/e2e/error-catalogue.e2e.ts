@@ -84,6 +84,8 @@ interface Row {
   act?: (page: Page) => Promise<void>;
   /** What the screen shows, per failure when the catalogue's explanation depends on it (auth). */
   text: string | ((failure: Failure) => string);
+  /** What else must hold once the message shows (the page around it). */
+  also?: (page: Page) => Promise<void>;
 }
 
 const COULD_NOT_CONNECT = 'Could not connect to the server';
@@ -99,7 +101,15 @@ const TABLE: Row[] = [
     },
     text: `Failed to update user settings: ${COULD_NOT_CONNECT}`,
   },
-  { screen: 'insights', path: '/insights', calls: ['/insights/**', '/dashboard/historical-stats/**'], text: `Failed to fetch insights: ${COULD_NOT_CONNECT}` },
+  {
+    screen: 'insights', path: '/insights', calls: ['/insights/**', '/dashboard/historical-stats/**'], text: `Failed to fetch insights: ${COULD_NOT_CONNECT}`,
+    // No loading placeholder left under the message (the calories card kept a skeleton that never filled), and a way to try again.
+    also: async (page) => {
+      await page.getByRole('button', { name: 'Retry' }).waitFor();
+      expect(await page.locator('.MuiSkeleton-root').count()).toBe(0);
+      expect(await page.getByRole('region', { name: 'Calories' }).count()).toBe(0);
+    },
+  },
   { screen: 'subscription status', path: '/subscription', calls: ['/subscriptions/active'], text: `Failed to fetch subscription status: ${COULD_NOT_CONNECT}` },
   { screen: 'my recipes', path: '/my-recipes', calls: ['/food-logs/recipes'], text: `Failed to fetch recipes: ${COULD_NOT_CONNECT}` },
   {
@@ -108,7 +118,15 @@ const TABLE: Row[] = [
     act: (page) => page.getByLabel('Search recipes').fill('banana'),
     text: `Search failed: ${COULD_NOT_CONNECT}`,
   },
-  { screen: 'a recipe', path: '/recipe/1', calls: ['/food-logs/recipe/1'], text: `Failed to fetch recipe details: ${COULD_NOT_CONNECT}` },
+  {
+    screen: 'a recipe', path: '/recipe/1', calls: ['/food-logs/recipe/1'], text: `Failed to fetch recipe details: ${COULD_NOT_CONNECT}`,
+    // The page keeps its heading, a retry and a way back (it was a bare alert).
+    also: async (page) => {
+      await page.getByRole('heading', { level: 1, name: 'Recipe' }).waitFor();
+      await page.getByRole('button', { name: 'Retry' }).waitFor();
+      await page.getByRole('link', { name: 'Back to My Recipes', exact: true }).waitFor();
+    },
+  },
   {
     screen: 'recipe analysis', path: '/recipes', calls: ['/recipes/analyze'], method: 'POST',
     act: async (page) => {
@@ -283,6 +301,7 @@ describe('spec §8 error catalogue on the screens', () => {
         }
         await page.getByText(text, { exact: true }).first().waitFor({ timeout: 20_000 });
         expect(await page.getByText(SERVER_TEXT).count()).toBe(0);
+        await row.also?.(page);
         await ctx.close();
       });
     }

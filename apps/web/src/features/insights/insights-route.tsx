@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
@@ -27,7 +28,9 @@ const COMPACT = { '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } }, '& .MuiTable
 
 const MACRO_LABELS: Record<string, string> = { protein: 'Protein', carbs: 'Carbs', fat: 'Fat' };
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A card for one part of the analysis; none when its call failed (the page's alert says so), not a skeleton that never fills. */
+function Section({ title, failed = false, children }: { title: string; failed?: boolean; children: ReactNode }) {
+  if (failed) return null;
   return (
     <Card component="section" aria-label={title}>
       <CardContent>
@@ -59,8 +62,12 @@ export function Component() {
         Analysis
       </PageTitle>
       <RangePicker value={days} onChange={setDays} options={[7, 14, 30, 90]} />
-      {error && <Alert severity="error">{catalogueText(error, 'Failed to fetch insights')}</Alert>}
-      <Section title="Calories">
+      {error && (
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => [stats, analysis, timing, patterns, nutrients].forEach((q) => q.error && q.refetch())}>Retry</Button>}>
+          {catalogueText(error, 'Failed to fetch insights')}
+        </Alert>
+      )}
+      <Section title="Calories" failed={!!stats.error && !stats.data}>
         {!stats.data ? (
           <Skeleton variant="rounded" height={220} />
         ) : (
@@ -98,7 +105,7 @@ export function Component() {
           </>
         )}
       </Section>
-      <Section title="Macro split">
+      <Section title="Macro split" failed={!!analysis.error && !analysis.data}>
         {split && !split.enough && <Typography>{split.statement}</Typography>}
         {split?.enough && (
           <ScrollBox label="Macro split against the healthy range">
@@ -126,7 +133,7 @@ export function Component() {
           </Typography>
         )}
       </Section>
-      <Section title="Meal timing">
+      <Section title="Meal timing" failed={!!timing.error && !timing.data}>
         {t && !t.enough && <Typography>{t.statement}</Typography>}
         {t?.enough && (
           <Typography>
@@ -134,7 +141,7 @@ export function Component() {
           </Typography>
         )}
       </Section>
-      <Section title="Patterns">
+      <Section title="Patterns" failed={!!patterns.error && !patterns.data}>
         {week && <Typography>{week.statement}</Typography>}
         {(patterns.data?.calorie_drivers ?? []).length > 0 && (
           <ScrollBox label="Foods that bring the most calories">
@@ -152,7 +159,7 @@ export function Component() {
           </ScrollBox>
         )}
       </Section>
-      <Section title="Nutrients against your DRI">
+      <Section title="Nutrients against your DRI" failed={!!nutrients.error && !nutrients.data}>
         {nutrients.data?.notes.map((n) => (
           <Typography key={n} variant="body2" color="text.secondary">
             {n}

@@ -27,7 +27,23 @@ export function Component() {
   const [servings, setServings] = useState('1');
   const [refused, setRefused] = useState(false);
   const [log, logging] = useCreateFoodLogMutation();
-  if (recipe.error) return <Alert severity="error">{catalogueText(recipe.error, 'Failed to fetch recipe details')}</Alert>;
+  if (recipe.error) {
+    // The page keeps its heading and a way on: a failed fetch alone left a bare alert with no h1 and no retry.
+    // Retry where trying again can help (a server failure, no connection), not on a refusal (404: not yours).
+    const status = (recipe.error as { status?: unknown }).status;
+    const refused = typeof status === 'number' && status >= 400 && status < 500;
+    return (
+      <Stack spacing={3}>
+        <PageTitle>Recipe</PageTitle>
+        <Alert severity="error" action={refused ? undefined : <Button color="inherit" size="small" onClick={() => recipe.refetch()}>Retry</Button>}>
+          {catalogueText(recipe.error, 'Failed to fetch recipe details')}
+        </Alert>
+        <Button component={RouterLink} to={paths.myRecipes} variant="outlined" sx={{ alignSelf: 'flex-start' }}>
+          Back to My Recipes
+        </Button>
+      </Stack>
+    );
+  }
   const r = recipe.data;
   if (!r) return null;
   const servingsError = rangeError(servings, LOG_SERVINGS.min, LOG_SERVINGS.max);
