@@ -166,7 +166,7 @@ describe('log a meal in seconds (issue 41)', () => {
     await page.getByRole('button', { name: 'Look up “blorfzaq”' }).click();
     expect(await page.getByLabel('Search foods').inputValue()).toBe('blorfzaq');
     // An empty box says what to type instead of sending nothing.
-    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('region', { name: 'Foods found' }).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Find foods' }).click();
     await page.getByText(/^Type what you ate first/).waitFor();
     await ctx.close();

@@ -20,7 +20,7 @@ import { rowsFromParse, type Review } from '../parse-review';
 const ParsedReview = lazy(() => import('./parsed-review').then((m) => ({ default: m.ParsedReview })));
 
 export const DESCRIBE_LABEL = 'Describe what you ate';
-export const DESCRIBE_PLACEHOLDER = 'e.g. 2 eggs and a slice of toast with butter, coffee with milk';
+export const DESCRIBE_PLACEHOLDER = 'e.g. 2 eggs, toast with butter, coffee';
 /** The longest sentence the parser reads (FOOD_PARSE_MAX_TEXT of the contracts; its module would bring zod to the first load). */
 const MAX_TEXT = 1000;
 
