@@ -211,8 +211,13 @@ describe('log a meal in seconds (issue 41)', () => {
     expect(search.count, 'a known food by search').toBeLessThanOrEqual(3);
     await poll(async () => (await day(user, TODAY)).meals.breakfast!.foods.length).toBe(3);
 
-    // A recent food's "+" logs it again as last logged.
+    // A recent food opens at the serving last logged (118 g), ready to add.
     await page.getByLabel('Search foods').fill('');
+    await recent.getByRole('button', { name: /^Banana, raw/ }).click();
+    await page.getByRole('dialog').getByText('118 g in total').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // A recent food's "+" logs it again as last logged.
     await recent.getByRole('button', { name: /^Add Banana, raw.* to breakfast$/ }).click();
     await poll(async () => (await day(user, TODAY)).meals.breakfast!.foods.length).toBe(4);
     await ctx.close();

@@ -25,6 +25,7 @@ import { copyEntries } from './copy-entries';
 import { isIsoDate, shiftIso } from './dates';
 import { catalogueText } from '../../lib/errors';
 import type { FoodLogEntry } from './types';
+import type { LastServing } from './serving-math';
 import { DateSwitcher } from './components/date-switcher';
 import { DayTotals } from './components/day-totals';
 import { FoodSearch } from '../../components/food-search';
@@ -76,6 +77,7 @@ interface AddFoodCardProps {
   query: string;
   onQueryChange: (query: string) => void;
   onPick: (foodId: string) => void;
+  onPickRecent: (foodId: string, last: LastServing) => void;
   inputRef: RefObject<HTMLInputElement | null>;
   date: string;
   today: string;
@@ -90,7 +92,7 @@ interface AddFoodCardProps {
  * Search (with the recent foods before the first keystroke), a meal described in words, the last meals of this
  * type to log again, the three ways to add what search does not find, and quick add. Memoised like the meal cards.
  */
-const AddFoodCard = memo(function AddFoodCard({ query, onQueryChange, onPick, inputRef, date, today, meal, onMealChange, onScan, onManual, onCreate }: AddFoodCardProps) {
+const AddFoodCard = memo(function AddFoodCard({ query, onQueryChange, onPick, onPickRecent, inputRef, date, today, meal, onMealChange, onScan, onManual, onCreate }: AddFoodCardProps) {
   const searchFor = useCallback(
     (words: string) => {
       onQueryChange(words);
@@ -104,7 +106,7 @@ const AddFoodCard = memo(function AddFoodCard({ query, onQueryChange, onPick, in
     // Not sticky while it is taller than the screen (the describe review and the lists below it grow it).
     <Card sx={{ p: 2 }} component="section" aria-label="Add food">
       <FoodSearch query={query} onQueryChange={onQueryChange} onPick={onPick} inputRef={inputRef} />
-      {!query.trim() && <RecentFoods date={date} meal={meal} onPick={onPick} />}
+      {!query.trim() && <RecentFoods date={date} meal={meal} onPick={onPickRecent} />}
       <Box sx={{ mt: 2 }}>
         <DescribeMeal date={date} meal={meal} onMealChange={onMealChange} onSearch={searchFor} onCreate={onCreate} />
       </Box>
@@ -136,6 +138,16 @@ export function Component() {
   const [meal, setMeal] = useState<MealType>(() => mealForTime(timeZone));
   // ?food_id= (a notification's meal idea): that food's sheet opens at once, ready to log.
   const [foodId, setFoodId] = useState<string | null>(() => params.get('food_id') || null);
+  // A food opened from the recent list starts at the serving last logged.
+  const [lastServing, setLastServing] = useState<LastServing | null>(null);
+  const pickFood = useCallback((id: string) => {
+    setLastServing(null);
+    setFoodId(id);
+  }, []);
+  const pickRecent = useCallback((id: string, last: LastServing) => {
+    setLastServing(last);
+    setFoodId(id);
+  }, []);
   const location = useLocation();
   const navigate = useNavigate();
   const [offer, setOffer] = useState(() => offerFromState(location.state));
@@ -259,7 +271,8 @@ export function Component() {
           <AddFoodCard
             query={query}
             onQueryChange={setQuery}
-            onPick={setFoodId}
+            onPick={pickFood}
+            onPickRecent={pickRecent}
             inputRef={searchRef}
             date={date}
             today={today}
@@ -322,7 +335,7 @@ export function Component() {
       )}
       {detailMounted && (
         <Suspense fallback={null}>
-          <FoodDetailSheet foodId={foodId} date={date} meal={meal} onMealChange={setMeal} onClose={() => setFoodId(null)} />
+          <FoodDetailSheet foodId={foodId} last={lastServing} date={date} meal={meal} onMealChange={setMeal} onClose={() => setFoodId(null)} />
         </Suspense>
       )}
       {savingMeal && day && (
@@ -347,7 +360,7 @@ export function Component() {
             onClose={() => setScanOpen(false)}
             onFound={(id) => {
               setScanOpen(false);
-              setFoodId(id);
+              pickFood(id);
             }}
             onCreate={(code) => {
               setScanOpen(false);
@@ -363,7 +376,7 @@ export function Component() {
             onClose={() => setCustomBarcode(null)}
             onCreated={(id) => {
               setCustomBarcode(null);
-              setFoodId(id);
+              pickFood(id);
             }}
           />
         </Suspense>

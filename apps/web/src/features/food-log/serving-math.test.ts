@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultChoice, gramsOf, nutrientsFor, servingPayload, servingText } from './serving-math';
+import { defaultChoice, gramsOf, nutrientsFor, servingPayload, servingText, startingServing } from './serving-math';
 import { dayLabel, isIsoDate, shiftIso } from './dates';
 import { copyEntries, servingOf } from './copy-entries';
 
@@ -32,6 +32,15 @@ describe('serving math', () => {
   it('shows zero for an invalid number of servings rather than NaN', () => {
     expect(nutrientsFor(banana, defaultChoice(banana), NaN).calories).toBe(0);
     expect(nutrientsFor(banana, defaultChoice(banana), -1).calories).toBe(0);
+  });
+  it('starts a food from the recent list as it was last logged', () => {
+    const last = (serving_description: string, number_of_servings = 1, serving_grams: number | null = null) => ({ serving_description, number_of_servings, serving_grams });
+    const medium = banana.servings[0]!;
+    expect(startingServing(banana, last(medium.description, 2, medium.grams))).toEqual({ choice: { kind: 'measure', id: medium.id }, count: 2 });
+    expect(startingServing(banana, last('150 g'))).toEqual({ choice: { kind: 'grams', grams: 150 }, count: 1 });
+    expect(startingServing(banana, last('a bowl', 1, 240))).toEqual({ choice: { kind: 'grams', grams: 240 }, count: 1 });
+    expect(startingServing(banana, last('a bowl'))).toEqual({ choice: defaultChoice(banana), count: 1 });
+    expect(startingServing(banana, null)).toEqual({ choice: defaultChoice(banana), count: 1 });
   });
   it('sends a measure by id and a weight as a number', () => {
     expect(servingPayload({ kind: 'measure', id: 'm2' })).toEqual({ id: 'm2' });

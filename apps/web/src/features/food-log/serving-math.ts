@@ -42,3 +42,26 @@ export function servingText(f: Pick<FoodLogEntry, 'number_of_servings' | 'servin
   if (!unit || /^\d/.test(unit)) return n === 1 ? unit || '1 serving' : `${n} × ${unit || 'serving'}`;
   return countOf(n, unit);
 }
+
+/** How the user last logged a food (GET /foods/recent's last_serving). */
+export interface LastServing {
+  serving_description: string;
+  number_of_servings: number;
+  serving_grams: number | null;
+}
+
+/**
+ * The food sheet's starting serving: as last logged when known (the same household measure by its description, else
+ * the weight it had), else the food's first measure; one serving unless the last entry had more.
+ */
+export function startingServing(food: Pick<FoodDetail, 'servings'>, last?: LastServing | null): { choice: ServingChoice; count: number } {
+  const count = last && last.number_of_servings > 0 ? last.number_of_servings : 1;
+  if (last) {
+    const measure = food.servings.find((s) => s.description.trim() === last.serving_description.trim());
+    if (measure) return { choice: { kind: 'measure', id: measure.id }, count };
+    const weight = /^(\d+(?:\.\d+)?) g$/.exec(last.serving_description.trim());
+    const grams = weight ? Number(weight[1]) : last.serving_grams;
+    if (grams && grams > 0) return { choice: { kind: 'grams', grams }, count };
+  }
+  return { choice: defaultChoice(food), count: 1 };
+}

@@ -15,7 +15,7 @@ import { notify } from '../../../components/feedback/notify';
 import { useCreateFoodLogMutation, useGetFoodQuery } from '../../../lib/foods-api';
 import { useAddFavoriteMutation, useGetFavoritesQuery, useRemoveFavoriteMutation } from '../api';
 import { catalogueText } from '../../../lib/errors';
-import { MEAL_LABELS, defaultChoice, gramsOf, nutrientsFor, round, servingPayload, type ServingChoice } from '../serving-math';
+import { MEAL_LABELS, gramsOf, nutrientsFor, round, servingPayload, startingServing, type LastServing, type ServingChoice } from '../serving-math';
 import type { FoodDetail } from '../types';
 import { MealSelect } from './meal-select';
 import { MicronutrientList } from './micronutrient-list';
@@ -30,10 +30,12 @@ interface Props {
   meal: MealType;
   onMealChange: (m: MealType) => void;
   onClose: () => void;
+  /** Opened from the recent foods: start at the serving last logged. */
+  last?: LastServing | null;
 }
 
 /** Pick a serving and an amount, see the nutrients live, and add the food to a meal. */
-export function FoodDetailSheet({ foodId, date, meal, onMealChange, onClose }: Props) {
+export function FoodDetailSheet({ foodId, date, meal, onMealChange, onClose, last }: Props) {
   const titleId = useId();
   const formId = useId();
   const { data: food, error, isFetching } = useGetFoodQuery(foodId ?? '', { skip: !foodId });
@@ -58,7 +60,7 @@ export function FoodDetailSheet({ foodId, date, meal, onMealChange, onClose }: P
           {catalogueText(error, 'Failed to get food details')}
         </Alert>
       ) : shown ? (
-        <DetailForm key={shown.id} formId={formId} createLog={createLog} food={shown} date={date} meal={meal} onMealChange={onMealChange} onDone={onClose} />
+        <DetailForm key={shown.id} last={last} formId={formId} createLog={createLog} food={shown} date={date} meal={meal} onMealChange={onMealChange} onDone={onClose} />
       ) : (
         <Box>
           <Skeleton height={56} />
@@ -78,16 +80,15 @@ interface DetailFormProps {
   meal: MealType;
   onMealChange: (m: MealType) => void;
   onDone: () => void;
+  last?: LastServing | null;
 }
 
-function DetailForm({ formId, createLog, food, date, meal, onMealChange, onDone }: DetailFormProps) {
+function DetailForm({ formId, createLog, food, date, meal, onMealChange, onDone, last }: DetailFormProps) {
   const ids = { serving: useId(), count: useId(), grams: useId(), meal: useId() };
-  const [selected, setSelected] = useState(() => {
-    const d = defaultChoice(food);
-    return d.kind === 'measure' ? d.id : GRAMS;
-  });
-  const [countText, setCountText] = useState('1');
-  const [gramsText, setGramsText] = useState('100');
+  const [start] = useState(() => startingServing(food, last));
+  const [selected, setSelected] = useState(() => (start.choice.kind === 'measure' ? start.choice.id : GRAMS));
+  const [countText, setCountText] = useState(() => String(start.count));
+  const [gramsText, setGramsText] = useState(() => String(start.choice.kind === 'grams' ? start.choice.grams : 100));
   const choice: ServingChoice = selected === GRAMS ? { kind: 'grams', grams: Number(gramsText) } : { kind: 'measure', id: selected };
   const count = Number(countText);
   const countOk = Number.isFinite(count) && count > 0 && count <= 100;

@@ -16,16 +16,16 @@ import { useCreateFoodLogMutation } from '../../../lib/foods-api';
 import { servingOf } from '../copy-entries';
 import { useGetRecentFoodsQuery } from '../fast-log-api';
 import type { RecentFood } from '../fast-log-types';
-import { servingText } from '../serving-math';
+import { servingText, type LastServing } from '../serving-math';
 
 const SHOWN = 3;
 const MORE = 12;
 
 /**
  * The foods this user logs, before the first keystroke in the search (issue 41 item 4): a tap opens the food as
- * a search hit would; "+" logs it again as it was last logged. Nothing is shown for someone who has logged nothing.
+ * a search hit would, at the serving last logged; "+" logs it again as it was last logged. Nothing is shown for someone who has logged nothing.
  */
-export const RecentFoods = memo(function RecentFoods({ date, meal, onPick }: { date: string; meal: MealType; onPick: (foodId: string) => void }) {
+export const RecentFoods = memo(function RecentFoods({ date, meal, onPick }: { date: string; meal: MealType; onPick: (foodId: string, last: LastServing) => void }) {
   const { data } = useGetRecentFoodsQuery({ meal_type: meal, limit: MORE });
   const [all, setAll] = useState(false);
   const [createLog] = useCreateFoodLogMutation();
@@ -59,7 +59,7 @@ export const RecentFoods = memo(function RecentFoods({ date, meal, onPick }: { d
               </IconButton>
             }
           >
-            <ListItemButton onClick={() => onPick(r.food.id)} sx={{ borderRadius: 2, pr: 7 }}>
+            <ListItemButton onClick={() => onPick(r.food.id, r.last_serving)} sx={{ borderRadius: 2, pr: 7 }}>
               <ListItemText
                 primary={r.food.name}
                 secondary={[r.food.brand_name, servingText(r.last_serving)].filter(Boolean).join(' · ')}
