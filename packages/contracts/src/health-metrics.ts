@@ -19,10 +19,44 @@ const origin = {
 };
 const TimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM (24-hour)');
 
-export const WeightCreateSchema = z.object({ weight_kg: num('weight_kg', 20, 500, ' kg'), date: LocalDateSchema.optional(), time: TimeSchema.optional(), ...origin });
-export const WeightUpdateSchema = z.object({ weight_kg: num('weight_kg', 20, 500, ' kg').optional(), date: LocalDateSchema.optional(), time: TimeSchema.nullable().optional() });
+/** Said next to the field, so in the user's words ("Weight must be …"), never the wire name. */
+const weightKg = () => num('Weight', 20, 500, ' kg');
+/**
+ * `confirm: true` stores a weight that jumps more than WEIGHT_JUMP (3 kg, or 3 % of body weight when that is more) from
+ * the nearest earlier weigh-in within 14 days; without it such a weight is a 409 `weight_jump_unconfirmed`.
+ */
+const confirm = z.boolean({ error: 'confirm must be true or false' }).optional();
+export const WeightCreateSchema = z.object({ weight_kg: weightKg(), date: LocalDateSchema.optional(), time: TimeSchema.optional(), confirm, ...origin });
+export const WeightUpdateSchema = z.object({ weight_kg: weightKg().optional(), date: LocalDateSchema.optional(), time: TimeSchema.nullable().optional(), confirm });
 export const WeightEntrySchema = z.object({ id: z.number(), date: z.string(), time: z.string().nullable(), weight_kg: z.number(), source: z.string(), source_id: z.string().nullable(), created_at: z.string() }).meta({ id: 'WeightEntry' });
 export type WeightEntry = z.infer<typeof WeightEntrySchema>;
+/** The weigh-in a new one of the same day replaced (one weight per day). */
+export const ReplacedWeightSchema = z.object({ weight_kg: z.number(), time: z.string().nullable(), created_at: z.string() });
+/** POST /health-metrics/weight's answer: the entry, and `replaced` when it took the place of that day's earlier weigh-in. */
+export const WeightSavedSchema = WeightEntrySchema.extend({ replaced: ReplacedWeightSchema.nullable().optional() }).meta({ id: 'WeightSaved' });
+export type WeightSaved = z.infer<typeof WeightSavedSchema>;
+export const WEIGHT_JUMP_UNCONFIRMED = 'weight_jump_unconfirmed';
+/** `detail.errors` of a 409 weight_jump_unconfirmed: what the new weight was compared with. */
+export const WeightJumpSchema = z.object({ previous: z.object({ date: z.string(), weight_kg: z.number() }), weight_kg: z.number(), difference_kg: z.number() });
+export type WeightJump = z.infer<typeof WeightJumpSchema>;
+
+/** Water in ml on the wire; a glass is WATER_GLASS_ML. */
+export const WaterCreateSchema = z.object({
+  amount_ml: z.number({ error: 'Amount must be a number of ml' }).int('Amount must be a whole number of ml').min(1, 'Amount must be between 1 and 5,000 ml').max(5_000, 'Amount must be between 1 and 5,000 ml'),
+  date: LocalDateSchema.optional(),
+  time: TimeSchema.optional(),
+  source: origin.source,
+});
+export const WaterEntrySchema = z.object({ id: z.number(), date: z.string(), time: z.string().nullable(), amount_ml: z.number(), source: z.string(), created_at: z.string() }).meta({ id: 'WaterEntry' });
+export type WaterEntry = z.infer<typeof WaterEntrySchema>;
+/** One day's water: its entries (oldest first), their total and the goal (null = not set). */
+export const WaterDaySchema = z.object({ date: z.string(), entries: z.array(WaterEntrySchema), total_ml: z.number(), goal_ml: z.number().nullable() }).meta({ id: 'WaterDay' });
+export type WaterDay = z.infer<typeof WaterDaySchema>;
+export const WaterDayQuerySchema = z.object({ date: LocalDateSchema.optional() });
+/** Daily totals over a range (days without water are left out). */
+export const WaterDailySchema = z.object({ days: z.array(z.object({ date: z.string(), total_ml: z.number() })), goal_ml: z.number().nullable() }).meta({ id: 'WaterDaily' });
+export type WaterDaily = z.infer<typeof WaterDailySchema>;
+export const WaterParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 const intakeFields = {
   calories: num('calories', 0, 20_000),

@@ -52,6 +52,8 @@ export const UserSettingsSchema = z
     daily_carbs_goal: z.number().nullable(),
     daily_fat_goal: z.number().nullable(),
     daily_fiber_goal: z.number().nullable(),
+    /** Water a day in ml; null = not set. Always sent; optional in the type only for older clients' fixtures. */
+    daily_water_goal_ml: z.number().nullable().optional(),
     units: UnitsSchema,
     birth_year: z.number().nullable(),
     sex: SexSchema.nullable(),
@@ -69,6 +71,7 @@ export const UserSettingsUpdateSchema = z.object({
   daily_carbs_goal: whole(0, 1000, 'Carbs', 'g').optional(),
   daily_fat_goal: whole(0, 1000, 'Fat', 'g').optional(),
   daily_fiber_goal: whole(0, 1000, 'Fiber', 'g').optional(),
+  daily_water_goal_ml: whole(250, 10_000, 'The water goal', 'ml').optional(),
   units: UnitsSchema.optional(),
   birth_year: whole(1900, new Date().getFullYear(), 'Birth year', '').optional(),
   sex: SexSchema.nullable().optional(),

@@ -29,7 +29,8 @@ export const weight_entries = pgTable(
     weight_kg: real('weight_kg').notNull(),
   },
   (t) => [
-    index('weight_entries_user_date_idx').on(t.user_id, t.date),
+    // One weight a day: a second weigh-in of the same day replaces the first (issue 42 §8).
+    uniqueIndex('weight_entries_user_date_key').on(t.user_id, t.date),
     uniqueIndex('weight_entries_sample_key').on(t.user_id, t.source, t.source_id).where(sql`${t.source_id} is not null`),
   ],
 );
@@ -90,4 +91,16 @@ export const health_sync_status = pgTable(
     updated_at: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.source] })],
+);
+
+/** Water drunk: one row per add (a glass, a bottle), summed per day. */
+export const water_entries = pgTable(
+  'water_entries',
+  {
+    ...origin(),
+    /** Local wall-clock time "HH:MM", when known. */
+    time: text('time'),
+    amount_ml: integer('amount_ml').notNull(),
+  },
+  (t) => [index('water_entries_user_date_idx').on(t.user_id, t.date, t.id)],
 );

@@ -109,6 +109,8 @@ export const user_settings = pgTable('user_settings', {
   daily_carbs_goal: integer('daily_carbs_goal'),
   daily_fat_goal: integer('daily_fat_goal'),
   daily_fiber_goal: integer('daily_fiber_goal'),
+  /** Water a day in ml; null = not set (the screens suggest 2,000 ml and say it is a suggestion). */
+  daily_water_goal_ml: integer('daily_water_goal_ml'),
   /** How the web app shows weights and distances; the API is metric on the wire. */
   units: text('units').notNull().default('metric'),
   /** For DRIs by age and sex and the goal helper; null = not given. */

@@ -1,13 +1,14 @@
 /** The only SQL of the health-metrics feature. Every query is scoped by the user id. */
 import { and, asc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { health_sync_status, intake_entries, sleep_entries, user_settings, weight_entries, workouts } from '../../db/schema/index.ts';
+import { health_sync_status, intake_entries, sleep_entries, user_settings, water_entries, weight_entries, workouts } from '../../db/schema/index.ts';
 
 export type WeightRow = typeof weight_entries.$inferSelect;
 export type IntakeRow = typeof intake_entries.$inferSelect;
 export type WorkoutRow = typeof workouts.$inferSelect;
 export type SleepRow = typeof sleep_entries.$inferSelect;
 export type SyncRow = typeof health_sync_status.$inferSelect;
+export type WaterRow = typeof water_entries.$inferSelect;
 
 export const tables = { weight: weight_entries, intake: intake_entries, workout: workouts, sleep: sleep_entries } as const;
 export type MetricTable = keyof typeof tables;
@@ -36,7 +37,75 @@ async function upsertSample<R>(db: Db, type: Exclude<MetricTable, 'intake'>, val
 }
 const getAll = (type: MetricTable) => getTableColumns(common(type));
 
-export const upsertWeight = (db: Db, v: typeof weight_entries.$inferInsert) => upsertSample<WeightRow>(db, 'weight', v);
+/**
+ * One weight a day: the day's row takes the new weigh-in (returned as `replaced` with what it held before), else the
+ * row of the same sample id (a re-sync), else a new row. A sample that moved to a day that already has a weight gives
+ * its old row up, so the (user, date) key always holds. The user's advisory lock makes parallel saves one at a time.
+ */
+export async function saveDailyWeight(db: Db, v: typeof weight_entries.$inferInsert): Promise<{ row: WeightRow; created: boolean; replaced: WeightRow | null }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('weight-day'), ${v.user_id})`);
+    const [byDate] = await tx.select().from(weight_entries).where(and(eq(weight_entries.user_id, v.user_id), eq(weight_entries.date, v.date)));
+    const [bySample] = v.source_id
+      ? await tx.select().from(weight_entries).where(and(eq(weight_entries.user_id, v.user_id), eq(weight_entries.source, v.source ?? 'manual'), eq(weight_entries.source_id, v.source_id)))
+      : [];
+    if (byDate && bySample && byDate.id !== bySample.id) await tx.delete(weight_entries).where(eq(weight_entries.id, bySample.id));
+    const target = byDate ?? bySample;
+    if (!target) {
+      const [row] = await tx.insert(weight_entries).values(v).returning();
+      return { row: row!, created: true, replaced: null };
+    }
+    const [row] = await tx
+      .update(weight_entries)
+      .set({ date: v.date, time: v.time ?? null, weight_kg: v.weight_kg, source: v.source ?? 'manual', source_id: v.source_id ?? null, created_at: new Date(), updated_at: new Date() })
+      .where(eq(weight_entries.id, target.id))
+      .returning();
+    // A re-sync of the same sample is an update of that sample, not a replacement of another weigh-in.
+    const sameSample = !!v.source_id && target.source === (v.source ?? 'manual') && target.source_id === v.source_id;
+    return { row: row!, created: false, replaced: byDate && !sameSample ? byDate : null };
+  });
+}
+
+/** The weight of another day, if any (for an update that moves a weight onto that day). */
+export async function weightOnDay(db: Db, userId: number, date: string, exceptId: number): Promise<WeightRow | undefined> {
+  const [row] = await db.select().from(weight_entries).where(and(eq(weight_entries.user_id, userId), eq(weight_entries.date, date), sql`${weight_entries.id} <> ${exceptId}`));
+  return row;
+}
+
+/** The latest weigh-in before `date`, at most `days` days before it. */
+export async function previousWeight(db: Db, userId: number, date: string, days: number): Promise<WeightRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(weight_entries)
+    .where(and(eq(weight_entries.user_id, userId), sql`${weight_entries.date} < ${date}::date`, sql`${weight_entries.date} >= ${date}::date - ${days}::int`))
+    .orderBy(sql`${weight_entries.date} desc`)
+    .limit(1);
+  return row;
+}
+
+export async function insertWater(db: Db, v: typeof water_entries.$inferInsert): Promise<WaterRow> {
+  const [row] = await db.insert(water_entries).values(v).returning();
+  return row!;
+}
+export async function waterOn(db: Db, userId: number, date: string): Promise<WaterRow[]> {
+  return db.select().from(water_entries).where(and(eq(water_entries.user_id, userId), eq(water_entries.date, date))).orderBy(asc(water_entries.id));
+}
+export async function waterDaily(db: Db, userId: number, from: string, to: string): Promise<{ date: string; total_ml: number }[]> {
+  return db
+    .select({ date: water_entries.date, total_ml: sql<number>`sum(${water_entries.amount_ml})`.mapWith(Number) })
+    .from(water_entries)
+    .where(and(eq(water_entries.user_id, userId), gte(water_entries.date, from), lte(water_entries.date, to)))
+    .groupBy(water_entries.date)
+    .orderBy(asc(water_entries.date));
+}
+export async function removeWater(db: Db, userId: number, id: number): Promise<WaterRow | undefined> {
+  const [row] = await db.delete(water_entries).where(and(eq(water_entries.id, id), eq(water_entries.user_id, userId))).returning();
+  return row;
+}
+export async function waterGoal(db: Db, userId: number): Promise<number | null> {
+  const [s] = await db.select({ goal: user_settings.daily_water_goal_ml }).from(user_settings).where(eq(user_settings.user_id, userId));
+  return s?.goal ?? null;
+}
 export const upsertWorkout = (db: Db, v: typeof workouts.$inferInsert) => upsertSample<WorkoutRow>(db, 'workout', v);
 export const upsertSleep = (db: Db, v: typeof sleep_entries.$inferInsert) => upsertSample<SleepRow>(db, 'sleep', v);
 
@@ -87,22 +156,6 @@ export async function remove(db: Db, type: MetricTable, userId: number, id: numb
   const t = common(type);
   const rows = await db.delete(t).where(and(eq(t.id, id), eq(t.user_id, userId))).returning({ id: t.id });
   return rows.length > 0;
-}
-
-/** The logged weight closest in date to `date` within ± `days`, other than the row `exceptId`. */
-export async function nearestWeight(db: Db, userId: number, date: string, days: number, exceptId?: number): Promise<WeightRow | undefined> {
-  const conds: SQL[] = [
-    eq(weight_entries.user_id, userId),
-    sql`${weight_entries.date} between ${date}::date - ${days}::int and ${date}::date + ${days}::int`,
-  ];
-  if (exceptId) conds.push(sql`${weight_entries.id} <> ${exceptId}`);
-  const [row] = await db
-    .select()
-    .from(weight_entries)
-    .where(and(...conds))
-    .orderBy(sql`abs(${weight_entries.date} - ${date}::date)`, sql`${weight_entries.id} desc`)
-    .limit(1);
-  return row;
 }
 
 /**

@@ -16,7 +16,14 @@ import {
   SYNC_LIMITS,
   SyncStatusSchema,
   WeightCreateSchema,
+  WaterCreateSchema,
+  WaterDailySchema,
+  WaterDayQuerySchema,
+  WaterDaySchema,
+  WaterEntrySchema,
+  WaterParamsSchema,
   WeightEntrySchema,
+  WeightSavedSchema,
   WeightUpdateSchema,
   WorkoutCreateSchema,
   WorkoutEntrySchema,
@@ -39,11 +46,23 @@ export default async function healthMetricsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['health-metrics'];
 
-  r.post('/health-metrics/weight', { config: { idempotent: true }, schema: { tags, body: WeightCreateSchema, response: { 200: WeightEntrySchema, 201: WeightEntrySchema, ...errorResponses } } }, async (req, reply) => {
+  r.post('/health-metrics/weight', { config: { idempotent: true }, schema: { tags, body: WeightCreateSchema, response: { 200: WeightSavedSchema, 201: WeightSavedSchema, ...errorResponses } } }, async (req, reply) => {
     const s = await service.saveWeight(app.db, req.user.id, req.body);
     return reply.code(s.created ? 201 : 200).send(s.entry);
   },
   );
+  // Water: an add per glass or custom amount, a day's list and total against the goal, daily totals, delete one add.
+  r.post('/health-metrics/water', { config: { idempotent: true }, schema: { tags, body: WaterCreateSchema, response: { 201: WaterEntrySchema, ...errorResponses } } }, async (req, reply) =>
+    reply.code(201).send(await service.saveWater(app.db, req.user.id, req.body)),
+  );
+  r.get('/health-metrics/water', { schema: { tags, querystring: WaterDayQuerySchema, response: { 200: WaterDaySchema, ...errorResponses } } }, async (req) => service.waterDay(app.db, req.user.id, req.query));
+  r.get('/health-metrics/water/daily', { schema: { tags, querystring: DateRangeQuerySchema, response: { 200: WaterDailySchema, ...errorResponses } } }, async (req) =>
+    service.waterDaily(app.db, req.user.id, req.query),
+  );
+  r.delete('/health-metrics/water/:id', { schema: { tags, params: WaterParamsSchema, response: { 204: z.null(), ...errorResponses } } }, async (req, reply) => {
+    await service.deleteWater(app.db, req.user.id, req.params.id);
+    return reply.code(204).send(null);
+  });
   r.post('/health-metrics', { config: { idempotent: true }, schema: { tags, body: IntakeCreateSchema, response: { 200: IntakeEntrySchema, 201: IntakeEntrySchema, ...errorResponses } } }, async (req, reply) => {
     const s = await service.saveIntake(app.db, req.user.id, req.body);
     return reply.code(s.created ? 201 : 200).send(s.entry);

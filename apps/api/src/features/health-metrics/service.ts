@@ -2,7 +2,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, differenceInCalendarDays, format, parseISO, subDays } from 'date-fns';
 import type { z } from 'zod';
-import { SYNC_LIMITS } from '@app/contracts';
+import { SYNC_LIMITS, WEIGHT_JUMP_UNCONFIRMED } from '@app/contracts';
 import type {
   HealthMetricList,
   HealthMetricType,
@@ -14,24 +14,28 @@ import type {
   SleepUpdateSchema,
   SyncStatus,
   SyncStatusBodySchema,
+  WaterCreateSchema,
+  WaterDaily,
+  WaterDay,
+  WaterEntry,
   WeightCreateSchema,
   WeightEntry,
+  WeightJump,
+  WeightSaved,
   WeightUpdateSchema,
   WorkoutCreateSchema,
   WorkoutEntry,
   WorkoutUpdateSchema,
 } from '@app/contracts';
-import { onDay, weightText } from '@app/nutrition/numbers';
+import { onDay, roundTo, weightText } from '@app/nutrition/numbers';
+import { isWeightJump, WEIGHT_JUMP } from '@app/nutrition/weight-jump';
 import type { Db } from '../../db/client.ts';
-import { notFound, unprocessable } from '../../lib/http-error.ts';
+import { HttpError, notFound, unprocessable } from '../../lib/http-error.ts';
 import * as repo from './repository.ts';
 
 type In<T extends z.ZodType> = z.infer<T>;
 export type Saved<T> = { entry: T; created: boolean };
 
-/** Weights further apart than this (plus a day's allowance per day between them) are a typo, not a change. */
-const WEIGHT_JUMP_KG = 10;
-const WEIGHT_KG_PER_DAY = 1;
 const MAX_SLEEP_HOURS = 24;
 
 /** The user's today in their settings zone, and their units. */
@@ -50,19 +54,29 @@ function checkDate(date: string, today: string, loc: string[] = ['body', 'date']
   if (date < '1900-01-01') throw unprocessable('date must be 1900-01-01 or later', loc);
 }
 
-async function checkWeightJump(db: Db, userId: number, date: string, kg: number, exceptId?: number) {
-  const near = await repo.nearestWeight(db, userId, date, 30, exceptId);
-  if (!near) return;
-  const days = Math.abs(differenceInCalendarDays(parseISO(date), parseISO(near.date)));
-  const delta = Math.abs(kg - near.weight_kg);
-  if (delta > WEIGHT_JUMP_KG + WEIGHT_KG_PER_DAY * days) {
-    // Written in the user's units and days, as the Health page shows this message next to the field.
-    const { today, units } = await userDay(db, userId);
-    throw unprocessable(
-      `This is ${weightText(delta, units)} away from the ${weightText(near.weight_kg, units)} you logged ${onDay(near.date, today)}: check the number, or delete that entry first`,
-      ['body', 'weight_kg'],
-    );
-  }
+/** A weight may not be on a day after the user's today (a typed weight; a synced sample keeps a day's allowance for a device in another zone). */
+function checkWeightDate(date: string, today: string, source: string) {
+  if (source === 'manual' && date > today) throw unprocessable('A weight cannot be logged for a day in the future', ['body', 'date']);
+  checkDate(date, today);
+}
+
+/**
+ * A weight far from the nearest earlier weigh-in within WEIGHT_JUMP.days is probably a typo: 409
+ * weight_jump_unconfirmed with what it was compared with, unless the request confirmed it.
+ */
+async function checkWeightJump(db: Db, userId: number, date: string, kg: number, confirmed: boolean | undefined) {
+  if (confirmed) return;
+  const prev = await repo.previousWeight(db, userId, date, WEIGHT_JUMP.days);
+  if (!prev || !isWeightJump(prev.weight_kg, kg)) return;
+  const { today, units } = await userDay(db, userId);
+  const diff = kg - prev.weight_kg;
+  const errors: WeightJump = { previous: { date: prev.date, weight_kg: prev.weight_kg }, weight_kg: kg, difference_kg: roundTo(diff, 2) };
+  throw new HttpError(
+    409,
+    `${weightText(kg, units)} is ${weightText(Math.abs(diff), units)} ${diff > 0 ? 'more' : 'less'} than the ${weightText(prev.weight_kg, units)} you logged ${onDay(prev.date, today)}. Check the number, or save it again to confirm.`,
+    WEIGHT_JUMP_UNCONFIRMED,
+    errors,
+  );
 }
 
 const iso = (d: Date) => d.toISOString();
@@ -81,15 +95,13 @@ export const toSleep = (r: repo.SleepRow): SleepEntry => ({
   created_at: iso(r.created_at),
 });
 
-export async function saveWeight(db: Db, userId: number, b: In<typeof WeightCreateSchema>): Promise<Saved<WeightEntry>> {
+export async function saveWeight(db: Db, userId: number, b: In<typeof WeightCreateSchema>): Promise<Saved<WeightSaved>> {
   const today = await localToday(db, userId);
   const date = b.date ?? today;
-  checkDate(date, today);
-  // A re-synced sample updates its own row, so it is not compared with itself.
-  const own = b.source_id ? await repo.findSample(db, 'weight', userId, b.source, b.source_id) : undefined;
-  await checkWeightJump(db, userId, date, b.weight_kg, own);
-  const { row, created } = await repo.upsertWeight(db, { user_id: userId, date, time: b.time ?? null, weight_kg: b.weight_kg, source: b.source, source_id: b.source_id ?? null });
-  return { entry: toWeight(row), created };
+  checkWeightDate(date, today, b.source);
+  await checkWeightJump(db, userId, date, b.weight_kg, b.confirm);
+  const { row, created, replaced } = await repo.saveDailyWeight(db, { user_id: userId, date, time: b.time ?? null, weight_kg: b.weight_kg, source: b.source, source_id: b.source_id ?? null });
+  return { entry: { ...toWeight(row), replaced: replaced ? { weight_kg: replaced.weight_kg, time: replaced.time, created_at: iso(replaced.created_at) } : null }, created };
 }
 
 export async function saveIntake(db: Db, userId: number, b: In<typeof IntakeCreateSchema>): Promise<Saved<IntakeEntry>> {
@@ -205,7 +217,15 @@ export async function updateMetric(db: Db, userId: number, type: HealthMetricTyp
     const w = row as repo.WeightRow;
     const date = (patch.date as string | undefined) ?? w.date;
     const kg = (patch.weight_kg as number | undefined) ?? w.weight_kg;
-    await checkWeightJump(db, userId, date, kg, w.id);
+    const confirmed = patch.confirm as boolean | undefined;
+    delete patch.confirm;
+    if (typeof patch.date === 'string') checkWeightDate(date, await localToday(db, userId), w.source);
+    if (kg !== w.weight_kg || date !== w.date) await checkWeightJump(db, userId, date, kg, confirmed);
+    // One weight a day: moved onto a day that has one, this weigh-in replaces it.
+    if (date !== w.date) {
+      const other = await repo.weightOnDay(db, userId, date, w.id);
+      if (other) await repo.remove(db, 'weight', userId, other.id);
+    }
   }
   if (type === 'sleep') {
     const s = row as repo.SleepRow;
@@ -221,4 +241,32 @@ export async function updateMetric(db: Db, userId: number, type: HealthMetricTyp
 
 export async function deleteMetric(db: Db, userId: number, type: HealthMetricType, id: number) {
   if (!(await repo.remove(db, type, userId, id))) throw notFound('Health metric not found');
+}
+
+export const toWater = (r: repo.WaterRow): WaterEntry => ({ id: r.id, date: r.date, time: r.time, amount_ml: r.amount_ml, source: r.source, created_at: iso(r.created_at) });
+
+/** An add of water on a day (today by default; never a future day). */
+export async function saveWater(db: Db, userId: number, b: In<typeof WaterCreateSchema>): Promise<WaterEntry> {
+  const today = await localToday(db, userId);
+  const date = b.date ?? today;
+  if (date > today) throw unprocessable('Water cannot be logged for a day in the future', ['body', 'date']);
+  checkDate(date, today);
+  return toWater(await repo.insertWater(db, { user_id: userId, date, time: b.time ?? null, amount_ml: b.amount_ml, source: b.source }));
+}
+
+/** A day's water (today by default): its entries, their total and the goal. */
+export async function waterDay(db: Db, userId: number, q: { date?: string }): Promise<WaterDay> {
+  const date = q.date ?? (await localToday(db, userId));
+  const entries = (await repo.waterOn(db, userId, date)).map(toWater);
+  return { date, entries, total_ml: entries.reduce((s, e) => s + e.amount_ml, 0), goal_ml: await repo.waterGoal(db, userId) };
+}
+
+/** Daily totals over a range (the 90 days to today by default). */
+export async function waterDaily(db: Db, userId: number, q: { start_date?: string; end_date?: string }): Promise<WaterDaily> {
+  const { from, to } = await range(db, userId, q);
+  return { days: await repo.waterDaily(db, userId, from, to), goal_ml: await repo.waterGoal(db, userId) };
+}
+
+export async function deleteWater(db: Db, userId: number, id: number) {
+  if (!(await repo.removeWater(db, userId, id))) throw notFound('Water entry not found');
 }

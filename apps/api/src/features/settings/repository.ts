@@ -22,8 +22,8 @@ export async function upsertSettings(db: Db, userId: number, patch: UserSettings
 }
 
 function getColumns() {
-  const { user_id, diet_types, allergies, timezone, daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal, units, birth_year, sex, created_at, updated_at } = user_settings;
-  return { user_id, diet_types, allergies, timezone, daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal, units, birth_year, sex, created_at, updated_at };
+  const { user_id, diet_types, allergies, timezone, daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal, daily_water_goal_ml, units, birth_year, sex, created_at, updated_at } = user_settings;
+  return { user_id, diet_types, allergies, timezone, daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal, daily_water_goal_ml, units, birth_year, sex, created_at, updated_at };
 }
 
 export async function usernameOwner(db: Db, username: string): Promise<number | undefined> {

@@ -18,6 +18,7 @@ export const DEFAULT_SETTINGS: UserSettings = {
   daily_carbs_goal: null,
   daily_fat_goal: null,
   daily_fiber_goal: null,
+  daily_water_goal_ml: null,
   units: 'metric',
   birth_year: null,
   sex: null,
@@ -25,10 +26,10 @@ export const DEFAULT_SETTINGS: UserSettings = {
 
 function toSettings(r: repo.SettingsRow | undefined): UserSettings {
   if (!r) return { ...DEFAULT_SETTINGS };
-  const { diet_types, allergies, timezone, daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal, birth_year } = r;
+  const { diet_types, allergies, timezone, daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal, daily_water_goal_ml, birth_year } = r;
   const units = r.units as UserSettings['units'];
   const sex = r.sex as UserSettings['sex'];
-  return { diet_types, allergies, timezone, daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal, units, birth_year, sex };
+  return { diet_types, allergies, timezone, daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal, daily_water_goal_ml, units, birth_year, sex };
 }
 
 export function settingsService(app: FastifyInstance) {

@@ -26,7 +26,7 @@ describe('user settings', () => {
     expect(defaults.status).toBe(200);
     expect(defaults.json).toEqual({
       diet_types: [], allergies: [], timezone: 'UTC',
-      daily_calorie_goal: null, daily_protein_goal: null, daily_carbs_goal: null, daily_fat_goal: null, daily_fiber_goal: null,
+      daily_calorie_goal: null, daily_protein_goal: null, daily_carbs_goal: null, daily_fat_goal: null, daily_fiber_goal: null, daily_water_goal_ml: null,
       units: 'metric', birth_year: null, sex: null,
     });
     const created = await http.post('/user-settings', { diet_types: ['vegan', 'vegan', 'keto'], timezone: 'Europe/Berlin', daily_calorie_goal: 2100 }, { token });
