@@ -146,9 +146,26 @@ describe('log a meal in seconds (issue 41)', () => {
     // The box is empty again for the next meal.
     expect(await box.inputValue()).toBe('');
 
-    // Review: an amount edited, a food removed, a word that is no food listed as not found (never invented).
-    await box.fill('a banana and blorfzaq');
+    // Review: a food swapped for an alternative, an amount edited, a food removed, a word that is no food listed as
+    // not found (never invented).
+    await box.fill('2 eggs and a banana and blorfzaq');
     await box.press('Enter');
+    await poll(() => rows.count()).toBe(2);
+    const eggs = rows.filter({ hasText: /egg/i });
+    const swap = eggs.getByRole('button', { name: /^Swap / });
+    expect(await swap.isEnabled(), 'eggs have alternatives').toBe(true);
+    const eggName = await eggs.locator('p').first().textContent();
+    await swap.click();
+    const alternative = (await page.getByRole('menuitem').first().textContent())!;
+    await page.getByRole('menuitem').first().click();
+    const swapped = rows.filter({ hasText: alternative });
+    await swapped.getByTestId('parse-row-kcal').filter({ hasText: /kcal$/ }).waitFor();
+    expect(alternative).not.toBe(eggName);
+    // Swapped back: the first food is now the alternative.
+    await swapped.getByRole('button', { name: /^Swap / }).click();
+    await page.getByRole('menuitem', { name: eggName! }).click();
+    await rows.filter({ hasText: eggName! }).getByTestId('parse-row-kcal').filter({ hasText: /kcal$/ }).waitFor();
+    await rows.filter({ hasText: eggName! }).getByRole('button', { name: /^Remove / }).click();
     await poll(() => rows.count()).toBe(1);
     await page.getByTestId('parse-unmatched').getByText('blorfzaq').waitFor();
     const before = await rows.first().getByTestId('parse-row-kcal').textContent();

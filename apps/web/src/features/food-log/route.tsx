@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { useEventCallback } from '@mui/material/utils';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import EditNoteIcon from '@mui/icons-material/EditNote';
