@@ -59,7 +59,7 @@ function reasonFor(item: MenuMacros, left: MenuMacros, f: { fits: boolean; overC
   if (f.overFat > 0) return `Fits your calories, but has ${r0(item.fat - left.fat)} g more fat than you have left`;
   if (f.overCarbs > 0) return `Fits your calories, but has ${r0(item.carbs - left.carbs)} g more carbs than you have left`;
   const base = `Fits your remaining ${wholeNumber(left.calories)} kcal`;
-  if (left.protein <= 0) return `${base}; you have already reached your protein goal`;
+  if (left.protein <= 0) return `${base}; today's protein is already covered`;
   if (f.proteinShare >= f.calShare) return `${base} and brings ${r0(item.protein)} g of the ${r0(left.protein)} g protein you still need`;
   return `${base}, though light on protein (${r0(item.protein)} g of the ${r0(left.protein)} g you still need)`;
 }

@@ -2,7 +2,7 @@
  * Water: ml on the wire and in the database; the `units` setting decides what a person reads. One formatter for every
  * screen, the CSV export and any server-written text, so "2,000 ml" / "67.6 fl oz" read the same everywhere.
  */
-import type { Units } from './numbers.ts';
+import type { Units } from './numbers.js';
 
 /** Millilitres in a US fluid ounce (1 fl oz = 29.5735 ml). */
 export const ML_PER_FL_OZ = 29.5735;

@@ -3,7 +3,7 @@
  * than WEIGHT_JUMP.kg, or by more than WEIGHT_JUMP.share of that earlier weight when that is more (3 kg is a lot for
  * 60 kg and daily noise for 150 kg). Such a weight is stored only once the person confirms it.
  */
-import { readableDay, weightText, type Units } from './numbers.ts';
+import { readableDay, weightText, type Units } from './numbers.js';
 
 export const WEIGHT_JUMP = { kg: 3, share: 0.03, days: 14 } as const;
 

@@ -8,6 +8,7 @@ import { normaliseConstraints } from './constraints.js';
 import { planDay } from './plan-day.js';
 import { splitFractions } from './request.js';
 import { MEAL_TYPES, type Macros, type MealSlot, type MealType, type PlanDay } from './types.js';
+import { againstCalories } from '../goal-words.js';
 
 export interface DailyMealPlan {
   breakfast: MealSlot; lunch: MealSlot; dinner: MealSlot; snack: MealSlot;
@@ -21,7 +22,7 @@ export interface DailyMealPlan {
 
 const EMPTY: MealSlot = { foods: [], total_calories: 0, total_protein: 0, total_carbs: 0, total_fat: 0, notes: 'Nothing planned for this meal.' };
 
-export interface DailyContext { goals: Macros; already_eaten?: Partial<Macros>; diet_types?: string[]; allergies?: string[]; favorite_food_ids?: string[] }
+export interface DailyContext { goals: Macros; /** True when goals.calories is the default, not the person's goal. */ calorie_goal_default?: boolean; already_eaten?: Partial<Macros>; diet_types?: string[]; allergies?: string[]; favorite_food_ids?: string[] }
 
 export function dailyMealPlan(day: PlanDay, ctx: DailyContext): DailyMealPlan {
   const slot = (m: MealType): MealSlot => day.meals[m] ?? EMPTY;
@@ -37,7 +38,7 @@ export function dailyMealPlan(day: PlanDay, ctx: DailyContext): DailyMealPlan {
   const favorite_foods_used = [...new Set(MEAL_TYPES.flatMap((m) => slot(m).foods.filter((f) => favs.has(f.food_id)).map((f) => f.name)))];
   const eatenKcal = eaten.calories ?? 0;
   const personalized_notes = [
-    `This plan gives ${wholeNumber(totals.calories)} kcal${eatenKcal ? ` on top of the ${wholeNumber(eatenKcal)} kcal you have logged` : ''} against your ${wholeNumber(ctx.goals.calories)} kcal goal.`,
+    `This plan gives ${wholeNumber(totals.calories)} kcal${eatenKcal ? ` on top of the ${wholeNumber(eatenKcal)} kcal you have logged` : ''} ${againstCalories(ctx.goals.calories, !!ctx.calorie_goal_default)}.`,
     `Protein ${Math.round(totals.protein)} g, carbs ${Math.round(totals.carbs)} g, fat ${Math.round(totals.fat)} g, fiber ${Math.round(fiber)} g.`,
     ...(favorite_foods_used.length ? [`Includes your favourites: ${favorite_foods_used.join(', ')}.`] : []),
   ];

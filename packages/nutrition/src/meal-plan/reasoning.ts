@@ -16,7 +16,7 @@ export function reasoningFor(f: CatalogueFood, n: Macros, meal: MealType, favour
         : `${r(n.protein)} g protein and ${r(n.fat)} g fat (${kcal} kcal) anchor ${meal} and keep you full.`;
       break;
     case 'starch':
-      why = `${r(n.carbs)} g carbs${n.fiber >= 3 ? ` and ${r(n.fiber)} g fiber` : ''} (${kcal} kcal) fuel your ${meal} and count toward your carb goal.`;
+      why = `${r(n.carbs)} g carbs${n.fiber >= 3 ? ` and ${r(n.fiber)} g fiber` : ''} (${kcal} kcal) fuel your ${meal} and count toward the day's carbs.`;
       break;
     case 'vegetable':
       why = `Adds volume, ${n.fiber >= 1 ? `${r(n.fiber)} g fiber` : 'crunch'} and vitamins for only ${kcal} kcal.`;

@@ -68,7 +68,7 @@ function assertConsistentGoals(g: Macros): void {
   const fromMacros = g.protein * 4 + g.carbs * 4 + g.fat * 9;
   if (g.calories > 0 && fromMacros > g.calories * 1.5) {
     throw new PlanInfeasibleError(
-      `Your protein, carbs and fat goals add up to ${wholeNumber(fromMacros)} kcal, far more than your calorie goal of ${wholeNumber(g.calories)} kcal. Adjust your goals and try again.`,
+      `Your protein, carbs and fat goals add up to ${wholeNumber(fromMacros)} kcal, far more than the calorie goal of ${wholeNumber(g.calories)} kcal. Adjust the goals and try again.`,
     );
   }
 }
@@ -77,7 +77,7 @@ function assertFeasible(day: PlanDay, meals: readonly MealType[]): void {
   const miss = day.summary.deviation_percent.calories;
   if (meals.length === ALL.length && Math.abs(miss) > MAX_CALORIE_MISS_PERCENT) {
     throw new PlanInfeasibleError(
-      `Could not plan day ${day.day_number} near your calorie goal: ${wholeNumber(day.summary.totals.calories)} kcal planned for a goal of ${wholeNumber(day.summary.goals.calories)} kcal. Check your goals, diet and allergies.`,
+      `Could not plan day ${day.day_number} near the calorie goal: ${wholeNumber(day.summary.totals.calories)} kcal planned for a goal of ${wholeNumber(day.summary.goals.calories)} kcal. Check your goals, diet and allergies.`,
     );
   }
   const empty = meals.filter((m) => !day.meals[m]?.foods.length);
@@ -148,6 +148,8 @@ export interface TodayInputs extends Omit<PlanInputs, 'start_date' | 'alternativ
    * partly logged gets only what is left of its share. Unset: the planner's default split.
    */
   meal_split?: Partial<Record<MealType, number>>;
+  /** goals.calories is the default, not the person's goal (the notes say so). */
+  calorie_goal_default?: boolean;
 }
 
 /** Today's plan for the meals left, sized to what is left of the goals after what was logged. */
@@ -158,7 +160,7 @@ export async function planToday(input: TodayInputs): Promise<DailyMealPlan> {
     ? await planDay({ ...request({ ...input, alternatives_enabled: true, start_date: input.date }), meals: input.meals, already_eaten: input.eaten, ...(input.meal_split ? { meal_split: input.meal_split } : {}) })
     : { day_number: 1, date: input.date, meals: {}, summary: { totals: input.eaten, goals: input.goals, deviation: input.eaten, deviation_percent: input.eaten, within_tolerance: true } };
   if (input.meals.length) assertFeasible(day, input.meals);
-  return dailyMealPlan(day, { goals: input.goals, already_eaten: input.eaten, ...constraints });
+  return dailyMealPlan(day, { goals: input.goals, calorie_goal_default: input.calorie_goal_default, already_eaten: input.eaten, ...constraints });
 }
 
 export interface MealOptionOut {

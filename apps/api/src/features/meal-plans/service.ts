@@ -50,7 +50,7 @@ export function resolveGoals(body: Partial<Record<GoalKey, number | null | undef
   const notes: string[] = [];
   if (defaulted.length) notes.push(`No goal set for ${defaulted.map((k) => `${k} ${wholeNumber(goals[k])}${k === 'calories' ? ' kcal' : ' g'}`).join(', ')}: used the default.`);
   if (fromSettings.length) notes.push(`Used your settings for ${fromSettings.join(', ')}.`);
-  return { goals, note: notes.length ? notes.join(' ') : null };
+  return { goals, defaulted, note: notes.length ? notes.join(' ') : null };
 }
 
 const favoriteIds = (refs: NonNullable<MultiDayPlanRequest['request_data']['favorite_foods']>) =>

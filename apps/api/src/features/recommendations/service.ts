@@ -8,6 +8,7 @@ import { mealOptionsOffThread, planTodayOffThread } from '../meal-plans/planner-
 import { servingGrams, type Macros, type MealType } from '../meal-plans/planner.ts';
 import { loggedOn, type DailyPlanRow, type LoggedMeal } from './repository.ts';
 import { localNow, minutesOf, type LocalNow } from './local-time.ts';
+import { caloriesReached } from '@app/nutrition/goal-words';
 
 export const DEFAULT_MEAL_TIMES: Record<MealType, string> = { breakfast: '08:00', lunch: '12:30', snack: '15:30', dinner: '19:00' };
 /** A meal counts as past this long after its time (someone at 12:40 may still be about to have lunch). */
@@ -17,8 +18,8 @@ const r1 = (x: number) => Math.round(x * 10) / 10;
 
 async function userContext(app: FastifyInstance, userId: number) {
   const [settings, favorites] = await Promise.all([settingsOf(app.db, userId), favoriteFoodIds(app.db, userId)]);
-  const { goals } = resolveGoals(undefined, settings);
-  return { settings, goals, diet_types: settings?.diet_types ?? [], allergies: settings?.allergies ?? [], favorite_food_ids: favorites, timezone: settings?.timezone ?? 'UTC' };
+  const { goals, defaulted } = resolveGoals(undefined, settings);
+  return { settings, goals, calorieDefault: defaulted.includes('calories'), diet_types: settings?.diet_types ?? [], allergies: settings?.allergies ?? [], favorite_food_ids: favorites, timezone: settings?.timezone ?? 'UTC' };
 }
 
 export async function userTimezone(app: FastifyInstance, userId: number) {
@@ -74,6 +75,7 @@ export async function computeDailyPlan(app: FastifyInstance, row: DailyPlanRow):
   const meal_split = Object.fromEntries(planned.map((m) => [m, progress[m].left])) as Partial<Record<MealType, number>>;
   const plan = await planTodayOffThread({ userId: row.user_id, background: true }, {
     goals: ctx.goals,
+    calorie_goal_default: ctx.calorieDefault,
     diet_types: ctx.diet_types,
     allergies: ctx.allergies,
     favorite_food_ids: ctx.favorite_food_ids,
@@ -105,7 +107,7 @@ export async function computeDailyPlan(app: FastifyInstance, row: DailyPlanRow):
     }
   }
   const considerations = [...plan.considerations];
-  if (goalReached) considerations.unshift(`You have reached your ${wholeNumber(ctx.goals.calories)} kcal goal for today: nothing more is planned.`);
+  if (goalReached) considerations.unshift(caloriesReached(ctx.goals.calories, ctx.calorieDefault, ': nothing more is planned'));
   return {
     ...out,
     considerations,
@@ -157,7 +159,7 @@ export async function mealOptions(app: FastifyInstance, userId: number, q: { mea
   const remaining = minus(ctx.goals, eaten);
   const logged_meals = logged.map((m) => ({ meal_type: m.meal_type as MealType, calories: r1(m.calories), food_ids: m.food_ids }));
   const base = { meal_type: meal, date: now.date, remaining_macros: remaining, logged_meals };
-  if (remaining.calories < 50) return { ...base, options: [], message: `You have reached your ${wholeNumber(ctx.goals.calories)} kcal goal for today.` };
+  if (remaining.calories < 50) return { ...base, options: [], message: caloriesReached(ctx.goals.calories, ctx.calorieDefault) };
   const thisMeal = logged.find((m) => m.meal_type === meal);
   const loggedIds = new Set(thisMeal?.food_ids ?? []);
   const left = Object.fromEntries(KEYS.map((k) => [k, Math.max(0, remaining[k])])) as unknown as Macros;

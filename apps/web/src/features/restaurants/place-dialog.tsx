@@ -89,7 +89,7 @@ export function PlaceDialog({ place, onClose }: { place: Place; onClose: () => v
             <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }}>{matchLabel(r)}</Typography>
             <Typography variant="body2" color="text.secondary">
               Left today: {formatKcal(r.remaining.calories)}, P {formatGrams(r.remaining.protein)}, C {formatGrams(r.remaining.carbs)}, F {formatGrams(r.remaining.fat)}
-              {r.goals_source === 'default' ? ` (a ${formatKcal(2000)} day: set your goals in Settings)` : ''}
+              {r.goals_source === 'default' ? ` (using ${formatKcal(2000)}, a common reference, until you set a calorie goal in Settings)` : ''}
             </Typography>
             {logged ? (
               <Typography variant="body2" color="success.main" role="status" sx={{ mt: 1 }}>

@@ -39,7 +39,7 @@ export function DailyPlanView({ plan, date }: { plan: DailyMealPlan; date: strin
       ) : null}
       {remaining ? (
         <Typography variant="body2" color="text.secondary">
-          Left of your goals before this plan: {whole(remaining.calories)} kcal · P {whole(remaining.protein)} g · C {whole(remaining.carbs)} g · F{' '}
+          Left for today before this plan: {whole(remaining.calories)} kcal · P {whole(remaining.protein)} g · C {whole(remaining.carbs)} g · F{' '}
           {whole(remaining.fat)} g
         </Typography>
       ) : null}
