@@ -365,6 +365,15 @@ describe('log a meal in seconds (issue 41)', () => {
     await poll(() => page.getByLabel('Describe what you ate').inputValue()).toBe('a banana');
     // Speaking ends the sentence: the foods are found without another tap.
     await page.getByTestId('parse-row').first().getByText(/banana/i).first().waitFor();
+
+    // A parse that fails says so in the catalogue's words (spec §8), never with the server's own text.
+    await page.route('**/api/v1/food-logs/parse', (r) =>
+      r.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ detail: { msg: 'pg: relation foods_fts missing', type: 'server_error', errors: null } }) }),
+    );
+    await page.getByLabel('Describe what you ate').fill('toast');
+    await page.getByRole('button', { name: 'Find foods' }).click();
+    await page.getByText('Failed to find foods: Could not connect to the server').waitFor();
+    expect(await page.getByText(/foods_fts/).count()).toBe(0);
     await ctx.close();
   });
 
