@@ -13,6 +13,8 @@ import { MICRONUTRIENTS } from '../../db/schema/micronutrients.ts';
 import { sessionRefusal, type TokenSession } from '../../plugins/auth.ts';
 import * as repo from './repository.ts';
 import type { DayRow, FoodLogRow, NewFoodLogRow } from './repository.ts';
+import { formatWater } from '@app/nutrition/water';
+import { userZoneAndUnits, waterDaily } from '../health-metrics/repository.ts';
 
 /** A stored entry: a full row, or the day summary's (timestamps already ISO text). */
 type EntryRow = FoodLogRow | DayRow;
@@ -284,14 +286,21 @@ export async function* downloadCsv(db: Db, userId: number, days: number, giveWay
   let after: repo.CsvRow | null = null;
   for (;;) {
     const rows: repo.CsvRow[] = await repo.logsPageBetween(db, userId, from, today, after, CSV_PAGE_ROWS);
-    if (!rows.length) return;
-    yield stringify(rows.map((r) => Object.fromEntries(columns.map((c) => [c, safeCell(r[c])]))), { columns });
-    if (rows.length < CSV_PAGE_ROWS) return;
+    if (rows.length) yield stringify(rows.map((r) => Object.fromEntries(columns.map((c) => [c, safeCell(r[c])]))), { columns });
+    if (rows.length < CSV_PAGE_ROWS) break;
     after = rows.at(-1)!;
     await new Promise<void>((resolve) => setImmediate(resolve));
     await giveWay?.();
   }
+  // Water is a day's total, not a food: a second section after one empty line, only when some was logged
+  // (issue 42 §12): date, water_ml, and the amount in the user's units ("67.6 fl oz" when imperial).
+  const water = await waterDaily(db, userId, from, today);
+  if (!water.length) return;
+  const { units } = await userZoneAndUnits(db, userId);
+  yield '\n' + stringify(water.map((d) => ({ date: d.date, water_ml: d.total_ml, water: formatWater(d.total_ml, units).replace('\u00a0', ' ') })), { header: true, columns: WATER_CSV_COLUMNS });
 }
+/** Columns of the export's water section. */
+export const WATER_CSV_COLUMNS = ['date', 'water_ml', 'water'] as const;
 
 export async function manualFoods(db: Db, userId: number) {
   const rows = await repo.recentManualFoods(db, userId);

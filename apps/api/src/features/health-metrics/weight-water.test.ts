@@ -137,3 +137,19 @@ describe('water', () => {
     expect((await t.http.post('/health-metrics/water', { amount_ml: 250 })).status).toBe(401);
   });
 });
+
+describe('water in the food log export', () => {
+  it('adds a water section (date, water_ml, water in the user units) after the foods; none when no water was logged', async () => {
+    const u = await makeUser(t, { timezone: TZ, units: 'imperial' });
+    expect((await t.http.post('/food-logs', { food_name: 'Toast', calories: 120, meal_type: 'breakfast', date: day(1) }, { token: u.token })).status).toBe(201);
+    const none = await t.http.get('/food-logs/download/7', { token: u.token });
+    expect(none.text).not.toContain('water');
+    await t.http.post('/health-metrics/water', { amount_ml: 250, date: day(1) }, { token: u.token });
+    await t.http.post('/health-metrics/water', { amount_ml: 500 }, { token: u.token });
+    const csv = await t.http.get('/food-logs/download/7', { token: u.token });
+    expect(csv.status).toBe(200);
+    const [foods, water] = csv.text.split('\n\n');
+    expect(foods).toContain('Toast');
+    expect(water!.trim().split('\n')).toEqual(['date,water_ml,water', `${day(1)},250,8.5 fl oz`, `${today()},500,16.9 fl oz`]);
+  });
+});
