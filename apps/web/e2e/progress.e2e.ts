@@ -29,11 +29,12 @@ describe('progress', () => {
     await page.getByLabel('Weight (kg)').fill('80');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('table', { name: 'Weights' }).getByText('80 kg').waitFor();
-    // A weight far from the last one is refused with the server's words under the field.
+    // A weight far from the last one is asked about before it is stored (issue 42 §8); "Fix it" goes back to the field.
     await page.getByRole('button', { name: 'Log weight' }).click();
     await page.getByLabel('Weight (kg)').fill('180');
     await page.getByLabel('Weight (kg)').press('Enter');
-    await page.getByText('This is 100 kg away from the 80 kg you logged today: check the number, or delete that entry first').waitFor();
+    await page.getByText('That is 100 kg more than earlier today. Save anyway?').waitFor();
+    await page.getByRole('button', { name: 'Fix it' }).click();
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     // The dashboard: the 7-day chart (its own lazy chunk, loaded when scrolled into view) with the same numbers in a table for screen
@@ -50,8 +51,9 @@ describe('progress', () => {
     await page.getByRole('button', { name: 'Log weight' }).click();
     await page.getByLabel('Weight (kg)').fill('79');
     await page.getByRole('button', { name: 'Save' }).click();
-    // Two weigh-ins on one day count as their mean.
-    await page.getByTestId('dash-weight-text').getByText(/Trend 79.5 kg/).waitFor();
+    // One weight a day: the second weigh-in replaces the first, and says so.
+    await page.getByText(/Saved 79 kg for today\. Replaced this (morning|afternoon|evening)'s 80 kg\.|Saved 79 kg for today\. Replaced last night's 80 kg\./).waitFor();
+    await page.getByTestId('dash-weight-text').getByText(/Trend 79 kg/).waitFor();
     await page.getByTestId('dash-streak').getByText('3-day logging streak').waitFor();
 
     // The day's nutrients on the food log: manual entries know no vitamins, so they are "not known", not 0; when

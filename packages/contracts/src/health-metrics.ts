@@ -32,6 +32,7 @@ export const WeightEntrySchema = z.object({ id: z.number(), date: z.string(), ti
 export type WeightEntry = z.infer<typeof WeightEntrySchema>;
 /** The weigh-in a new one of the same day replaced (one weight per day). */
 export const ReplacedWeightSchema = z.object({ weight_kg: z.number(), time: z.string().nullable(), created_at: z.string() });
+export type ReplacedWeight = z.infer<typeof ReplacedWeightSchema>;
 /** POST /health-metrics/weight's answer: the entry, and `replaced` when it took the place of that day's earlier weigh-in. */
 export const WeightSavedSchema = WeightEntrySchema.extend({ replaced: ReplacedWeightSchema.nullable().optional() }).meta({ id: 'WeightSaved' });
 export type WeightSaved = z.infer<typeof WeightSavedSchema>;

@@ -72,13 +72,23 @@ export async function weightOnDay(db: Db, userId: number, date: string, exceptId
   return row;
 }
 
-/** The latest weigh-in before `date`, at most `days` days before it. */
-export async function previousWeight(db: Db, userId: number, date: string, days: number): Promise<WeightRow | undefined> {
+/**
+ * The latest weigh-in on or before `date`, at most `days` days before it, other than the row `exceptId`: the one a new
+ * weight is compared with (on the same day, the weigh-in it would replace).
+ */
+export async function previousWeight(db: Db, userId: number, date: string, days: number, exceptId?: number): Promise<WeightRow | undefined> {
   const [row] = await db
     .select()
     .from(weight_entries)
-    .where(and(eq(weight_entries.user_id, userId), sql`${weight_entries.date} < ${date}::date`, sql`${weight_entries.date} >= ${date}::date - ${days}::int`))
-    .orderBy(sql`${weight_entries.date} desc`)
+    .where(
+      and(
+        eq(weight_entries.user_id, userId),
+        sql`${weight_entries.date} <= ${date}::date`,
+        sql`${weight_entries.date} >= ${date}::date - ${days}::int`,
+        exceptId ? sql`${weight_entries.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .orderBy(sql`${weight_entries.date} desc`, sql`${weight_entries.id} desc`)
     .limit(1);
   return row;
 }

@@ -61,12 +61,12 @@ function checkWeightDate(date: string, today: string, source: string) {
 }
 
 /**
- * A weight far from the nearest earlier weigh-in within WEIGHT_JUMP.days is probably a typo: 409
+ * A weight far from the nearest earlier weigh-in within WEIGHT_JUMP.days (the same day's included) is probably a typo: 409
  * weight_jump_unconfirmed with what it was compared with, unless the request confirmed it.
  */
-async function checkWeightJump(db: Db, userId: number, date: string, kg: number, confirmed: boolean | undefined) {
+async function checkWeightJump(db: Db, userId: number, date: string, kg: number, confirmed: boolean | undefined, exceptId?: number) {
   if (confirmed) return;
-  const prev = await repo.previousWeight(db, userId, date, WEIGHT_JUMP.days);
+  const prev = await repo.previousWeight(db, userId, date, WEIGHT_JUMP.days, exceptId);
   if (!prev || !isWeightJump(prev.weight_kg, kg)) return;
   const { today, units } = await userDay(db, userId);
   const diff = kg - prev.weight_kg;
@@ -99,7 +99,9 @@ export async function saveWeight(db: Db, userId: number, b: In<typeof WeightCrea
   const today = await localToday(db, userId);
   const date = b.date ?? today;
   checkWeightDate(date, today, b.source);
-  await checkWeightJump(db, userId, date, b.weight_kg, b.confirm);
+  // A re-synced sample updates its own row, so it is not compared with itself.
+  const own = b.source_id ? await repo.findSample(db, 'weight', userId, b.source, b.source_id) : undefined;
+  await checkWeightJump(db, userId, date, b.weight_kg, b.confirm, own);
   const { row, created, replaced } = await repo.saveDailyWeight(db, { user_id: userId, date, time: b.time ?? null, weight_kg: b.weight_kg, source: b.source, source_id: b.source_id ?? null });
   return { entry: { ...toWeight(row), replaced: replaced ? { weight_kg: replaced.weight_kg, time: replaced.time, created_at: iso(replaced.created_at) } : null }, created };
 }
@@ -220,7 +222,7 @@ export async function updateMetric(db: Db, userId: number, type: HealthMetricTyp
     const confirmed = patch.confirm as boolean | undefined;
     delete patch.confirm;
     if (typeof patch.date === 'string') checkWeightDate(date, await localToday(db, userId), w.source);
-    if (kg !== w.weight_kg || date !== w.date) await checkWeightJump(db, userId, date, kg, confirmed);
+    if (kg !== w.weight_kg || date !== w.date) await checkWeightJump(db, userId, date, kg, confirmed, w.id);
     // One weight a day: moved onto a day that has one, this weigh-in replaces it.
     if (date !== w.date) {
       const other = await repo.weightOnDay(db, userId, date, w.id);

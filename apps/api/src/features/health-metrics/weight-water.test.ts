@@ -46,12 +46,18 @@ describe('weight logging', () => {
     expect(jump.status).toBe(409);
     expect(isErrorBody(jump)).toBe(true);
     expect(jump.json.detail.type).toBe('weight_jump_unconfirmed');
-    expect(jump.json.detail.errors).toEqual({ previous: { date: day(1), weight_kg: 84.9 }, weight_kg: 95.1, difference_kg: 10.2 });
+    // Compared with the weigh-in it would replace (today's 84.4 kg), the nearest earlier one.
+    expect(jump.json.detail.errors).toEqual({ previous: { date: today(), weight_kg: 84.4 }, weight_kg: 95.1, difference_kg: 10.7 });
+    expect(jump.json.detail.msg).toBe('95.1 kg is 10.7 kg more than the 84.4 kg you logged today. Check the number, or save it again to confirm.');
+    // An earlier day is compared with the latest weigh-in on or before it: yesterday's 84.9 kg.
+    const back = await t.http.post('/health-metrics/weight', { weight_kg: 80.9, date: day(1) }, { token });
+    expect(back.status).toBe(409);
+    expect(back.json.detail.errors).toEqual({ previous: { date: day(1), weight_kg: 84.9 }, weight_kg: 80.9, difference_kg: -4 });
     // Nothing was stored: today still holds 84.4.
     const still = await t.http.get(`/health-metrics/weight?start_date=${today()}&end_date=${today()}`, { token });
     expect(still.json[0].weight_kg).toBe(84.4);
     // 3 kg passes; confirm stores a jump.
-    expect((await t.http.post('/health-metrics/weight', { weight_kg: 87.9 }, { token })).status).toBe(200);
+    expect((await t.http.post('/health-metrics/weight', { weight_kg: 87.4 }, { token })).status).toBe(200);
     const ok = await t.http.post('/health-metrics/weight', { weight_kg: 95.1, confirm: true }, { token });
     expect(ok.status).toBe(200);
     expect(ok.json.weight_kg).toBe(95.1);
