@@ -25,6 +25,8 @@ import { browserTimeZone } from '../../lib/today';
 import { useLatch } from '../../lib/use-latch';
 import { useSettingsTimeZone, useToday, useUserSettingsQuery } from '../../lib/user-settings';
 import { PageTitle } from '../../components/layout/page-title';
+import { WaterCard } from '../../components/health/water-card';
+import { WaterHistory } from './water-history';
 
 const WeightChart = lazy(() => import('./weight-chart'));
 // The dialogs load on the first tap, not with the page.
@@ -56,6 +58,7 @@ export function Component() {
         </PageTitle>
         <LogWeightButton last={last} units={units} />
       </Box>
+      <WaterCard date={today} today={today} />
       {weights.error && <Alert severity="error">{errorDetail(weights.error, 'Failed to fetch weights').msg}</Alert>}
       <Card>
         <CardContent>
@@ -134,6 +137,7 @@ export function Component() {
           remove: { label: `Delete sleep of ${formatDay(e.date)}`, run: () => remove({ type: 'sleep', id: e.id }) },
         }))}
       />
+      <WaterHistory today={today} units={units} />
     </Box>
   );
 }
