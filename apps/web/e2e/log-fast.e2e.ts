@@ -238,6 +238,18 @@ describe('log a meal in seconds (issue 41)', () => {
     await recent.getByRole('button', { name: /^Add Banana, raw.* to breakfast$/ }).click();
     await poll(async () => (await day(user, TODAY)).meals.breakfast!.foods.length).toBe(4);
     await ctx.close();
+
+    // At dinner time, with today's breakfast already logged (no "Copy from the day before"): the meal, then Log again.
+    const evening = await newContext(browser, DESKTOP);
+    const late = await pageAt(evening, '19:30');
+    await openSignedIn(late, server, user.token, '/food-log');
+    const tap = counted();
+    await tap.click(late.getByRole('group', { name: 'Meal to log again' }).getByRole('button', { name: 'Breakfast' }));
+    await tap.click(late.getByRole('button', { name: 'Log again: Breakfast of Yesterday' }));
+    await late.getByText('Logged breakfast of yesterday again (2 foods)').waitFor();
+    expect(tap.count, 'yesterday’s breakfast again at dinner time').toBeLessThanOrEqual(2);
+    await poll(async () => (await day(user, TODAY)).meals.breakfast!.foods.length).toBe(6);
+    await evening.close();
   });
 
   test('a past day: Copy to today for one meal and for the whole day', async () => {

@@ -38,8 +38,8 @@ export const fastLogApi = api.injectEndpoints({
       query: ({ idempotencyKey, ...body }) => ({ url: '/food-logs/copy', method: 'POST', body, headers: keyed(idempotencyKey) }),
       invalidatesTags: [...LOGGED],
     }),
-    getRecentMeals: build.query<RecentMeal[], { meal_type: MealType; limit?: number }>({
-      query: ({ meal_type, limit = 5 }) => ({ url: '/food-logs/recent-meals', params: { meal_type, limit } }),
+    getRecentMeals: build.query<RecentMeal[], { meal_type?: MealType; limit?: number }>({
+      query: ({ meal_type, limit = 5 }) => ({ url: '/food-logs/recent-meals', params: { limit, ...(meal_type ? { meal_type } : {}) } }),
       providesTags: [{ type: 'FoodLog', id: 'LIST' }],
     }),
     getRecentFoods: build.query<RecentFood[], { meal_type?: MealType; limit?: number }>({

@@ -109,7 +109,7 @@ const AddFoodCard = memo(function AddFoodCard({ query, onQueryChange, onPick, on
       <Box sx={{ mt: 2 }}>
         <DescribeMeal date={date} meal={meal} onMealChange={onMealChange} onSearch={searchFor} onCreate={onCreate} />
       </Box>
-      {date === today && <LogAgain date={date} today={today} meal={meal} />}
+      {date === today && <LogAgain date={date} today={today} meal={meal} onMealChange={onMealChange} />}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
         <Button variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={onScan}>
           Scan barcode
