@@ -100,7 +100,7 @@ export const LogAgain = memo(function LogAgain({ date, today, meal, onMealChange
               sx={{ pr: 16 }}
             >
               <ListItemText
-                primary={`${label} · ${day} · ${formatKcal(m.totals.calories)}`}
+                primary={`${day} · ${formatKcal(m.totals.calories)}`}
                 secondary={foodList(m.foods)}
                 slotProps={{ secondary: { sx: { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' } } }}
               />
