@@ -35,7 +35,7 @@ export default function LogWeightDialog({ open, last, units, onClose }: { open: 
   const [local, setLocal] = useState<string | null>(null);
   const [jump, setJump] = useState<WeightJump | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const [logWeight, { isLoading, error, reset }] = useLogWeightMutation();
+  const [logWeight, { isLoading, error }] = useLogWeightMutation();
 
   const send = async (confirm: boolean) => {
     const checked = checkWeight(value, units);
@@ -52,10 +52,7 @@ export default function LogWeightDialog({ open, last, units, onClose }: { open: 
     const res = await logWeight({ weight_kg: checked.kg, date: day, ...(day === today ? { time: nowClock(timeZone) } : {}), ...(confirm ? { confirm: true } : {}) });
     if ('error' in res) {
       const j = jumpOf(res.error);
-      if (j) {
-        setJump(j);
-        reset();
-      }
+      if (j) setJump(j);
       return;
     }
     setJump(null);
@@ -77,7 +74,8 @@ export default function LogWeightDialog({ open, last, units, onClose }: { open: 
   const onField = error ? fieldError(error, 'weight_kg') : undefined;
   const onDate = error ? fieldError(error, 'date') : undefined;
   const shown = local ?? onField ?? null;
-  const failed = !shown && !onDate && error ? errorText(error, 'Failed to save weight') : null;
+  // The jump's own question replaces the server's sentence about it.
+  const failed = !shown && !onDate && !jump && error && !jumpOf(error) ? errorText(error, 'Failed to save weight') : null;
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
       <Box component="form" onSubmit={save} noValidate>
