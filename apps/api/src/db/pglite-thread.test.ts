@@ -28,6 +28,9 @@ describe('the embedded database on its own thread', () => {
     const err = await db.query('insert into t (id) values (1)').catch((e: unknown) => e as Record<string, unknown>);
     expect(err).toBeInstanceOf(Error);
     expect(err).toMatchObject({ code: '23505', constraint: 't_pkey' });
+    // The same with drizzle's parsers: PGlite attaches the query's options (functions) to its error; it still arrives.
+    const withParsers = await db.query('insert into t (id) values (1)', [], { parsers: { 1184: (v: string) => v } }).catch((e: unknown) => e as Record<string, unknown>);
+    expect(withParsers).toMatchObject({ code: '23505' });
   });
 
   it('commits a transaction whose callback resolves and rolls back one that throws', async () => {

@@ -10,6 +10,7 @@
  * - The thread does not keep the process alive while idle (a script that opened the database and finished exits as
  *   before), but does while a call is waiting for it.
  */
+import { inspect } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { PgliteThreadOptions, QueryShape, Reply, Request, SerializedError } from './pglite-worker.ts';
 
@@ -90,7 +91,7 @@ export class PgliteThread {
       worker.once('exit', onExit);
     });
     worker.on('message', (m: Reply) => thread.settle(m));
-    worker.on('error', (err) => thread.fail(new DatabaseThreadError(`The embedded database stopped: ${err.message}`)));
+    worker.on('error', (err) => thread.fail(new DatabaseThreadError(`The embedded database stopped: ${err instanceof Error ? err.message : inspect(err)}`)));
     worker.on('exit', (code) => thread.fail(new DatabaseThreadError(`The embedded database stopped (exit code ${code})`)));
     worker.unref();
     return thread;

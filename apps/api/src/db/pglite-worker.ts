@@ -72,15 +72,20 @@ const plain = (r: Results<unknown>) => ({ rows: r.rows, fields: r.fields, affect
 function serializeError(err: unknown): SerializedError {
   if (!(err instanceof Error)) return { name: 'Error', message: String(err), fields: {} };
   const fields: Record<string, unknown> = {};
+  // PostgreSQL's fields (code, detail, constraint…) are text; PGlite also attaches the query's options, whose
+  // parsers are functions no message can carry: only plain values cross.
   for (const [k, v] of Object.entries(err)) {
-    if (v === undefined || typeof v === 'function') continue;
-    fields[k] = v;
+    if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') fields[k] = v;
   }
   return { name: err.name, message: err.message, stack: err.stack, fields };
 }
 
 /** The rejection that rolls a transaction back when the main side asks for it (not an error to report). */
-const ROLLED_BACK = Symbol('rolled back');
+class RolledBack extends Error {
+  constructor() {
+    super('rolled back on request');
+  }
+}
 /** How each open transaction ends: null when it committed or was rolled back on request, else the error. */
 const outcomes = new Map<number, Promise<unknown>>();
 
@@ -93,13 +98,13 @@ function begin(id: number): Promise<number> {
         (tx) =>
           new Promise<void>((commit, rollback) => {
             began = true;
-            open.set(id, { tx, end: (ok) => (ok ? commit() : rollback(ROLLED_BACK)) });
+            open.set(id, { tx, end: (ok) => (ok ? commit() : rollback(new RolledBack())) });
             started(id);
           }),
       )
       .then(
         () => null,
-        (err: unknown) => (err === ROLLED_BACK ? null : err),
+        (err: unknown) => (err instanceof RolledBack ? null : err),
       );
     outcomes.set(id, outcome);
     // BEGIN itself failed (the callback never ran): the `begin` is answered with the error.
@@ -138,10 +143,19 @@ async function handle(msg: Request): Promise<unknown> {
   }
 }
 
+function reply(m: Reply) {
+  try {
+    port.postMessage(m);
+  } catch (err) {
+    // A value no message can carry: the caller gets that error rather than waiting for ever.
+    port.postMessage({ id: m.id, ok: false, error: serializeError(err) } satisfies Reply);
+  }
+}
+
 port.on('message', (msg: Request) => {
   handle(msg).then(
-    (value) => port.postMessage({ id: msg.id, ok: true, value } satisfies Reply),
-    (err) => port.postMessage({ id: msg.id, ok: false, error: serializeError(err) } satisfies Reply),
+    (value) => reply({ id: msg.id, ok: true, value }),
+    (err) => reply({ id: msg.id, ok: false, error: serializeError(err) }),
   );
 });
 port.postMessage({ id: 0, ok: true, value: 'ready' } satisfies Reply);
