@@ -133,7 +133,10 @@ export function Component() {
   const timeZone = useSettingsTimeZone();
   const today = useToday();
   const date = isIsoDate(params.get('date')) ? params.get('date')! : today;
-  const [query, setQuery] = useState(() => params.get('food') ?? '');
+  const location = useLocation();
+  // ?food=<name> searches for it; with a whole option offered (a notification's 'Log This Food'), the offer is the
+  // answer and the search stays empty (searching its first food invited logging that food alone).
+  const [query, setQuery] = useState(() => (offerFromState(location.state) ? '' : (params.get('food') ?? '')));
   const [meal, setMeal] = useState<MealType>(() => mealForTime(timeZone));
   // ?food_id= (a notification's meal idea): that food's sheet opens at once, ready to log.
   const [foodId, setFoodId] = useState<string | null>(() => params.get('food_id') || null);
@@ -147,7 +150,6 @@ export function Component() {
     setLastServing(last);
     setFoodId(id);
   }, []);
-  const location = useLocation();
   const navigate = useNavigate();
   const [offer, setOffer] = useState(() => offerFromState(location.state));
   /** Closing the offer also drops it from the history entry, so Back/reload does not offer it again. */
