@@ -6,22 +6,41 @@ import { createTestApp, createUser, type TestApp } from '../../test/helpers.ts';
 import { FairOrder } from './fair-order.ts';
 
 describe('FairOrder', () => {
-  it('takes the shares in turns: a late share waits for one call of each other share, not for all of them', async () => {
-    const order = new FairOrder();
+  /** Calls that take `cost` ms of a fake clock, so that the order depends on the rule, not on the machine. */
+  function fakeClock() {
+    let t = 0;
     const ran: string[] = [];
-    const call = (name: string) => async () => {
+    const call = (name: string, cost: number) => async () => {
       ran.push(name);
-      await new Promise((r) => setTimeout(r, 1));
+      t += cost;
+      await new Promise((r) => setTimeout(r, 0));
       return name;
     };
+    return { now: () => t, ran, call };
+  }
+
+  it("serves the share that has used the least of the database: a bystander's quick calls go ahead of a flood's slow ones", async () => {
+    const clock = fakeClock();
+    const order = new FairOrder(5, clock.now);
     const done = [
-      ...Array.from({ length: 5 }, (_, i) => order.run('a', call(`a${i}`))),
-      ...Array.from({ length: 2 }, (_, i) => order.run('c', call(`c${i}`))),
-      order.run('b', call('b0')),
+      ...Array.from({ length: 5 }, (_, i) => order.run('flood', clock.call(`a${i}`, 10))),
+      ...Array.from({ length: 3 }, (_, i) => order.run('bystander', clock.call(`b${i}`, 1))),
     ];
-    expect(await Promise.all(done)).toEqual(['a0', 'a1', 'a2', 'a3', 'a4', 'c0', 'c1', 'b0']);
-    // The first call waits for the event loop's turn, so all eight are queued by then: a, c and b take turns.
-    expect(ran).toEqual(['a0', 'c0', 'b0', 'a1', 'c1', 'a2', 'a3', 'a4']);
+    await Promise.all(done);
+    // Turn by turn (round robin) it was a0 b0 a1 b1 a2 b2: each of the bystander's calls waited for a 10 ms one.
+    expect(clock.ran).toEqual(['a0', 'b0', 'b1', 'b2', 'a1', 'a2', 'a3', 'a4']);
+  });
+
+  it('a share back from idle starts level with the others: no run of turns for the time it did not use', async () => {
+    const clock = fakeClock();
+    const order = new FairOrder(5, clock.now);
+    await Promise.all(Array.from({ length: 10 }, (_, i) => order.run('a', clock.call(`early${i}`, 10))));
+    clock.ran.length = 0;
+    await Promise.all([
+      ...Array.from({ length: 3 }, (_, i) => order.run('a', clock.call(`a${i}`, 10))),
+      ...Array.from({ length: 3 }, (_, i) => order.run('b', clock.call(`b${i}`, 10))),
+    ]);
+    expect(clock.ran).toEqual(['b0', 'a0', 'b1', 'a1', 'b2', 'a2']);
   });
 
   it('runs one call at a time and passes errors on without stopping the queue', async () => {

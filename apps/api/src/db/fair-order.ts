@@ -3,17 +3,24 @@
  * its own queue is first come, first served: a user who keeps 16 requests in flight, each a run of statements,
  * puts ~16 statements in front of every statement of everyone else, so a bystander's request of ten statements
  * waits behind ~160 of the flood's. Here every call (query, exec, transaction) waits in the queue of its share
- * (the signed-in user, else the client's network, else the background jobs), and the shares take turns: one call
- * of each share with work waiting, round robin, as a well-run multi-tenant queue does. A bystander's statement
- * waits for at most one call of each other busy share, whatever their depth.
+ * (the signed-in user, else the client's network, else the background jobs), and the next call is taken from the
+ * share that has used the least of the database's time (start-time fair queuing, as a well-run multi-tenant queue
+ * or Linux's CFS does): a share that comes back after being idle starts level with the busiest, never with banked
+ * credit, and a flooding share that ran 20 ms statements waits behind a bystander's 1 ms ones instead of taking
+ * every other turn. A bystander's statement waits for the call that is running, and for no queue.
  *
  * A transaction is one call: its statements run on the transaction's own handle, which does not queue here (it
  * already holds the database, as it did before). Nothing new can wait on itself: a call made on the top-level
  * handle from inside a transaction waited for ever on PGlite's own lock before, and still does.
  */
 export class FairOrder {
-  /** Calls waiting, per share with any; a Map keeps the order in which shares are served (round robin). */
+  /** Calls waiting, per share with any; among shares of equal use, the Map's order (longest unserved first) decides. */
   private readonly waiting = new Map<string, (() => void)[]>();
+  /** Each share's virtual time: the database time (ms) it has used, counted from where the busiest share stood when it joined. */
+  private readonly used = new Map<string, number>();
+  /** The virtual time of the call started last: where a share that was idle starts again. */
+  private virtualNow = 0;
+  private calls = 0;
   private running = false;
   private scheduled = false;
   /** When the event loop last came round to us (a setImmediate of ours ran). */
@@ -26,12 +33,16 @@ export class FairOrder {
    *   for seconds) could otherwise starve timers and I/O; past the slice, the next call waits one turn. Calls to the
    *   database thread (pglite-thread.ts) settle on message events, so there the loop turns between them anyway.
    */
-  constructor(private readonly sliceMs = 5) {}
+  constructor(
+    private readonly sliceMs = 5,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   run<T>(share: string, call: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const start = () => {
         this.running = true;
+        const began = this.now();
         let p: Promise<T>;
         try {
           p = call();
@@ -39,13 +50,18 @@ export class FairOrder {
           p = Promise.reject(err);
         }
         p.then(resolve, reject).finally(() => {
+          this.used.set(share, (this.used.get(share) ?? this.virtualNow) + (this.now() - began));
           this.running = false;
           this.next();
         });
       };
       const q = this.waiting.get(share);
       if (q) q.push(start);
-      else this.waiting.set(share, [start]);
+      else {
+        // Idle until now: level with the current virtual time, never ahead of the others with time it did not use.
+        this.used.set(share, Math.max(this.used.get(share) ?? 0, this.virtualNow));
+        this.waiting.set(share, [start]);
+      }
       this.next();
     });
   }
@@ -61,12 +77,26 @@ export class FairOrder {
       });
       return;
     }
-    // The share served longest ago is first in the Map; once served, it goes to the back if it has more waiting.
-    const [share, q] = this.waiting.entries().next().value as [string, (() => void)[]];
+    // The share that has used the least; on a tie the one served longest ago (first in the Map). Once served, a
+    // share goes to the back of the Map if it has more waiting.
+    let share = '';
+    let least = Infinity;
+    for (const s of this.waiting.keys()) {
+      const u = this.used.get(s) ?? this.virtualNow;
+      if (u < least) [share, least] = [s, u];
+    }
+    const q = this.waiting.get(share)!;
     const start = q.shift()!;
     this.waiting.delete(share);
     if (q.length) this.waiting.set(share, q);
+    this.virtualNow = Math.max(this.virtualNow, least);
+    if (++this.calls % 1000 === 0) this.forgetIdle();
     start();
+  }
+
+  /** Shares with nothing waiting and no time owed (at or behind the virtual time) would start there anyway: dropped. */
+  private forgetIdle() {
+    for (const [s, u] of this.used) if (u <= this.virtualNow && !this.waiting.has(s)) this.used.delete(s);
   }
 }
 
