@@ -36,6 +36,8 @@ describe('FairOrder', () => {
     const order = new FairOrder(5, clock.now);
     await Promise.all(Array.from({ length: 10 }, (_, i) => order.run('a', clock.call(`early${i}`, 10))));
     clock.ran.length = 0;
+    // Past the 5 ms slice, the next call waits for a turn of the event loop, so all six below are queued before one starts.
+    await new Promise((r) => setTimeout(r, 20));
     await Promise.all([
       ...Array.from({ length: 3 }, (_, i) => order.run('a', clock.call(`a${i}`, 10))),
       ...Array.from({ length: 3 }, (_, i) => order.run('b', clock.call(`b${i}`, 10))),
