@@ -1,6 +1,6 @@
 /**
  * Issue 42 §8 and §12 in a real browser: a weight for yesterday, a second one today replaces the first and says so,
- * a 10 kg jump is asked about and "Save anyway" stores it; on the dashboard "+1 glass" twice and undo once leaves
+ * a 10 kg jump is asked about and "Save anyway" stores it; on the Health page "+1 glass" twice and undo once leaves
  * 250 ml. With SHOTS_DIR set, screenshots of the jump question and the water card at 390 and 1280 px, light and dark.
  */
 import { join } from 'node:path';
@@ -55,7 +55,7 @@ describe('weight and water', () => {
     const stored = await apiCall(server, 'GET', `/health-metrics/weight?start_date=${yesterday}&end_date=${today}`, undefined, u.token);
     expect(stored.json.map((w: { date: string; weight_kg: number }) => [w.date, w.weight_kg])).toEqual([[yesterday, 84.4], [today, 94.4]]);
 
-    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.goto(`${server.baseUrl}/health`);
     const card = page.getByTestId('water-card');
     await card.scrollIntoViewIfNeeded();
     await card.getByText('2,000 ml is a common suggestion, not your goal: set your own if you have one.').waitFor();
@@ -81,7 +81,7 @@ describe('weight and water', () => {
       for (const scheme of ['light', 'dark'] as const) {
         const ctx = await newContext(browser, viewport, scheme);
         const page = await ctx.newPage();
-        await openSignedIn(page, server, u.token, '/dashboard');
+        await openSignedIn(page, server, u.token, '/health');
         const card = page.getByTestId('water-card');
         await card.scrollIntoViewIfNeeded();
         await card.getByTestId('water-total').getByText(/^750\sml/).waitFor();

@@ -25,7 +25,6 @@ import { useGetDashboardDayQuery, useGetDashboardStatsQuery } from './api';
 import { CalorieRing } from './calorie-ring';
 import { HistoryCard } from './history-card';
 import { WeightCard } from './weight-card';
-import { WaterCard } from '../../components/health/water-card';
 import { PageTitle } from '../../components/layout/page-title';
 
 const NOTHING = {};
@@ -191,7 +190,6 @@ function DashboardBody({ day, today }: { day: DailySummary; today: string }) {
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
             <HistoryCard today={today} />
             <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
-              <WaterCard date={today} today={today} />
               <WeightCard today={today} />
             </Box>
           </Box>
