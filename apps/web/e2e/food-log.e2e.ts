@@ -254,6 +254,8 @@ describe('food log', () => {
     await expect.poll(() => text(page, 'meal-snack-calories'), { timeout: 10_000 }).toBe('105 kcal');
     // Nothing sticks out sideways at phone width, also with the day's nutrients table open (it scrolls in its card).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    // The day's nutrients card is drawn when it comes near the screen (WhenVisible): below the add-food card on a phone.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.getByRole('button', { name: 'Nutrients: vitamins, minerals and fats' }).click();
     await page.getByRole('table', { name: /nutrients/i }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
