@@ -15,7 +15,7 @@ export const PARSE_RATE = { max: 30, timeWindow: '1 minute' };
 export const PARSE_TIME_BUDGET_MS = 10_000;
 export const parseShare = new FairShare({
   name: 'meal parsing',
-  // Database work on the main thread (PGlite runs one query at a time): a few at once keep every user moving.
+  // Each parse runs several searches on one database (PGlite answers one statement at a time): a few at once keep every user moving.
   slots: 4,
   perUserRunning: 1,
   perUserQueued: 2,
