@@ -1,6 +1,6 @@
 // Tables of the food-logs feature (owned by that feature), and the favorite foods it counts.
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { foods } from './foods.ts';
 import { micronutrientColumns } from './micronutrients.ts';
@@ -77,4 +77,23 @@ export const favorite_foods = pgTable(
     uniqueIndex('favorite_foods_user_food_key').on(t.user_id, t.food_id).where(sql`${t.food_id} is not null`),
     uniqueIndex('favorite_foods_user_manual_name_key').on(t.user_id, sql`lower(${t.food_name})`).where(sql`${t.food_id} is null`),
   ],
+);
+
+/**
+ * A day's logging state as the user set it (issue 42 item 6): 'complete' (everything eaten is logged) or 'partial'
+ * (not all of it). No row = not said; the insights then infer partial days from how far below the user's usual a day is.
+ * Partial days stay out of averages, patterns and the expenditure estimate.
+ */
+export const day_states = pgTable(
+  'day_states',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The user's local calendar date. */
+    date: date('date', { mode: 'string' }).notNull(),
+    state: text('state').notNull(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.date] })],
 );

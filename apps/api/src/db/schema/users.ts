@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, real, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const ts = (name?: string) => timestamp(name as string, { withTimezone: true, mode: 'date' });
 
@@ -116,6 +116,17 @@ export const user_settings = pgTable('user_settings', {
   /** For DRIs by age and sex and the goal helper; null = not given. */
   birth_year: integer('birth_year'),
   sex: text('sex'),
+  /** The profile the onboarding and the goal helper ask for (issue 42); null = not given. Metric on the wire. */
+  height_cm: real('height_cm'),
+  goal_weight_kg: real('goal_weight_kg'),
+  /** The chosen pace in kg a week: negative loses, 0 maintains, positive gains; null = not chosen. */
+  weekly_rate_kg: real('weekly_rate_kg'),
+  /** sedentary | light | moderate | active | very_active; null = not given. */
+  activity_level: text('activity_level'),
+  /** When the user finished (or skipped) the first-run onboarding; null = not yet, the app offers it. */
+  onboarded_at: ts('onboarded_at'),
+  /** Share of logged exercise calories added back to the day's calorie budget: 0 (none), 50 or 100. */
+  exercise_calories_back_pct: integer('exercise_calories_back_pct').notNull().default(0),
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
