@@ -8,3 +8,4 @@ export * from './restaurant-menus.js';
 export * from './restaurant-ranking.js';
 export * from './serving-weight.js';
 export * from './goals.js';
+export * from './units.js';

@@ -42,19 +42,5 @@ export function spanOfDays(days: number, to: string, today: string): string {
   return to === today ? `in the last ${days} days` : `in the ${days} days to ${readableDay(to)}`;
 }
 
-export type Units = 'metric' | 'imperial';
-/** Pounds in a kilogram (1 lb = 0.45359237 kg exactly). */
-export const LB_PER_KG = 1 / 0.45359237;
-
-/**
- * A weight or a change of weight in the user's units, as server-written text shows it: "70.4 kg", "155.2 lb";
- * `signed` writes "+0.3 kg" for a change. `digits` is the number of decimals kept (at most; "70 kg", not "70.0 kg").
- */
-export function weightText(kg: number, units: Units | string | null | undefined, { digits = 1, signed = false } = {}): string {
-  const imperial = units === 'imperial';
-  const value = imperial ? kg * LB_PER_KG : kg;
-  const f = 10 ** digits;
-  const rounded = Math.round(value * f) / f || 0;
-  const text = rounded.toLocaleString('en-US', { maximumFractionDigits: digits });
-  return `${signed && rounded > 0 ? '+' : ''}${text} ${imperial ? 'lb' : 'kg'}`;
-}
+/** Weights and the other units live in units.ts (one set of conversions and texts); kept here for older imports. */
+export { LB_PER_KG, weightText, type Units } from './units.js';
