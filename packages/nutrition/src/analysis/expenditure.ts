@@ -1,14 +1,21 @@
 /**
  * Energy expenditure from energy balance: what you ate minus what your body stored.
  *   expenditure = mean daily intake − (weight change per day × 7,700 kcal/kg)
- * The weight change is the least-squares slope of the weigh-ins in the window (unbiased for a steady change,
- * and it damps day-to-day water swings without the lag of a moving average). The window is the last 28 days,
- * and at least 14 days with 5 weigh-ins and 10 logged days are needed before any number is given.
+ * The weight change is the slope (least squares) of the trend weight (weight-trend.ts, the one trend every screen
+ * shows) at the weigh-ins of the window: the dashboard's "−0.5 kg since …", the Assessment's weekly rate and this
+ * estimate read the same line (issue 42 §7). The trend damps day-to-day water swings; its
+ * price is a lag of about 9 days behind a change, so in a user's first weeks it understates a steady loss or
+ * gain (a 28-day history from the first weigh-in shows about 70 % of it), and after a month of run-in it follows
+ * the change fully.
+ * The intake is the mean of the complete days only (day-states.ts): partial days are left out and counted.
+ * The window is the last 28 days, and at least 14 days with 5 weigh-ins and 10 complete logged days are needed
+ * before any number is given.
  */
 import { mean, round } from './days.js';
 import { weightText, wholeNumber, type Units } from '../numbers.js';
 import { SOURCES } from './sources.js';
-import type { WeightPoint } from './weight-trend.js';
+import type { TrendPoint } from './weight-trend.js';
+import { partialNote } from './day-states.js';
 
 export const KCAL_PER_KG = 7700;
 export const WINDOW_DAYS = 28;
@@ -30,6 +37,8 @@ export interface Expenditure {
   logged_days: number;
   weigh_ins: number;
   logging_completeness_percent: number;
+  /** Logged days of the window left out because they are partial (not in logged_days). */
+  partial_days_left_out: number;
   confidence: Confidence | null;
   statement: string;
   source: string;
@@ -37,7 +46,8 @@ export interface Expenditure {
 
 const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
 
-function slopePerDay(points: { x: number; y: number }[]): number {
+/** Least-squares slope of the trend points (steadier than the change between two of them). */
+export function slopePerDay(points: { x: number; y: number }[]): number {
   const mx = mean(points.map((p) => p.x));
   const my = mean(points.map((p) => p.y));
   let num = 0;
@@ -49,21 +59,26 @@ function slopePerDay(points: { x: number; y: number }[]): number {
   return den ? num / den : 0;
 }
 
-/** `endDate` is the last day of the window (the user's today). Days with 0 kcal logged count as not logged. */
-export function estimateExpenditure(weights: WeightPoint[], intake: IntakeDay[], endDate: string, units: Units = 'metric'): Expenditure {
+/**
+ * `endDate` is the last day of the window (the user's today). `trend` is trendWeights() over the user's whole
+ * history (the points before the window only set where the trend stands). `intake` holds the complete days only
+ * (countedDays); `partialLeftOut` says how many logged days of the window were left out. Days with 0 kcal count as
+ * not logged.
+ */
+export function estimateExpenditure(trend: TrendPoint[], intake: IntakeDay[], endDate: string, units: Units = 'metric', partialLeftOut = 0): Expenditure {
   const end = dayNumber(endDate);
   const start = end - WINDOW_DAYS + 1;
-  const w = weights.map((p) => ({ x: dayNumber(p.date), y: p.weight_kg })).filter((p) => p.x >= start && p.x <= end);
+  const w = trend.map((p) => ({ x: dayNumber(p.date), y: p.trend_kg })).filter((p) => p.x >= start && p.x <= end).sort((a, b) => a.x - b.x);
   const logged = intake.filter((d) => d.calories > 0 && dayNumber(d.date) >= start && dayNumber(d.date) <= end);
   const span = w.length ? Math.max(...w.map((p) => p.x)) - Math.min(...w.map((p) => p.x)) + 1 : 0;
   const firstDay = Math.min(...[...w.map((p) => p.x), ...logged.map((d) => dayNumber(d.date))], end);
   const windowDays = end - Math.max(start, firstDay) + 1;
   const completeness = round((logged.length / Math.max(windowDays, 1)) * 100, 0);
-  const base = { window_days: windowDays, logged_days: logged.length, weigh_ins: w.length, logging_completeness_percent: completeness, source: SOURCES.energyBalance };
+  const base = { window_days: windowDays, logged_days: logged.length, weigh_ins: w.length, logging_completeness_percent: completeness, partial_days_left_out: partialLeftOut, source: SOURCES.energyBalance };
   const missing: string[] = [];
   if (span < MIN_SPAN_DAYS) missing.push(`weigh-ins spanning ${MIN_SPAN_DAYS} days (${span} so far)`);
   if (w.length < MIN_WEIGH_INS) missing.push(`${MIN_WEIGH_INS} weigh-ins (${w.length} so far)`);
-  if (logged.length < MIN_LOGGED_DAYS) missing.push(`${MIN_LOGGED_DAYS} days of food logged (${logged.length} so far)`);
+  if (logged.length < MIN_LOGGED_DAYS) missing.push(`${MIN_LOGGED_DAYS} complete days of food logged (${logged.length} so far${partialLeftOut ? `, ${partialLeftOut} partial left out` : ''})`);
   if (missing.length)
     return { ...base, enough: false, expenditure_kcal: null, mean_intake_kcal: null, weight_change_kg_per_week: null, confidence: null, statement: `Not enough data to estimate your expenditure yet: it needs ${missing.join(', ')} in the last ${WINDOW_DAYS} days.` };
   const slope = slopePerDay(w);
@@ -79,6 +94,6 @@ export function estimateExpenditure(weights: WeightPoint[], intake: IntakeDay[],
     mean_intake_kcal: round(intakeMean, 0),
     weight_change_kg_per_week: change,
     confidence,
-    statement: `You ate ${wholeNumber(intakeMean)} kcal a day on ${logged.length} logged days and your weight changed ${weightText(change, units, { digits: 2, signed: true })} a week over ${span} days, so you spend about ${wholeNumber(tdee)} kcal a day (${confidence} confidence).${completeness < 85 ? ' Days you did not log are assumed to be like the days you did.' : ''}`,
+    statement: `You ate ${wholeNumber(intakeMean)} kcal a day on ${logged.length} complete days and your trend weight changed ${weightText(change, units, { digits: 2, signed: true })} a week over ${span} days, so you spend about ${wholeNumber(tdee)} kcal a day (${confidence} confidence).${completeness < 85 ? ' Days you did not log are assumed to be like the days you did.' : ''}${partialLeftOut ? ` ${partialNote(partialLeftOut)}` : ''}`,
   };
 }

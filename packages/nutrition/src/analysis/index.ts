@@ -1,6 +1,7 @@
 export * from './sources.js';
 export * from './types.js';
 export * from './days.js';
+export * from './day-states.js';
 export * from './macros.js';
 export * from './timing.js';
 export * from './patterns.js';

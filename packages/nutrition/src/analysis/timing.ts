@@ -26,11 +26,22 @@ export interface MealTiming {
   source: string;
 }
 
+/**
+ * Days are counted by each entry's own date (the user's local calendar day it was logged for), never by when it was
+ * created: 14 days logged in one sitting are 14 days with meals (issue 42 §10). Only the times come from when an
+ * entry was created, and only on its own day; an entry added on a later day says nothing about when it was eaten.
+ */
 export function mealTiming(entries: AnalysisEntry[]): MealTiming | NotEnoughData {
+  const loggedDays = new Set(entries.filter((e) => e.calories > 0).map((e) => e.date)).size;
+  if (loggedDays < MIN_TIMED_DAYS) return { enough: false, statement: `Log meals on at least ${MIN_TIMED_DAYS} days to see your meal timing (${loggedDays} so far in this range).` };
   const timed = entries.filter((e) => e.minute !== null && e.calories > 0);
   const byDay = new Map<string, AnalysisEntry[]>();
   for (const e of timed) byDay.set(e.date, [...(byDay.get(e.date) ?? []), e]);
-  if (byDay.size < MIN_TIMED_DAYS) return { enough: false, statement: `Log meals on at least ${MIN_TIMED_DAYS} days to see your meal timing (${byDay.size} so far in this range).` };
+  if (byDay.size < MIN_TIMED_DAYS)
+    return {
+      enough: false,
+      statement: `${loggedDays} days have meals logged, but ${byDay.size ? `only ${byDay.size} ${byDay.size === 1 ? 'was' : 'were'}` : 'none was'} logged on the day itself: an entry added later carries no time of eating, so meal timing needs ${MIN_TIMED_DAYS} days logged as you eat.`,
+    };
   const firsts: number[] = [];
   const lasts: number[] = [];
   let late = 0;
@@ -48,7 +59,9 @@ export function mealTiming(entries: AnalysisEntry[]): MealTiming | NotEnoughData
   const hours = Array.from({ length: 24 }, (_, hour) => ({ hour, calories: 0 }));
   for (const e of timed) hours[Math.floor(e.minute! / 60) % 24]!.calories += e.calories;
   const byMeal: Record<string, number> = {};
-  for (const e of entries) byMeal[e.meal_type] = round((byMeal[e.meal_type] ?? 0) + e.calories / byDay.size, 0);
+  // Calories per logged day by meal: every entry of the range over every logged day (a meal needs no time).
+  for (const e of entries) byMeal[e.meal_type] = (byMeal[e.meal_type] ?? 0) + e.calories / loggedDays;
+  for (const k of Object.keys(byMeal)) byMeal[k] = round(byMeal[k]!, 0);
   const spread = sd(firsts);
   return {
     enough: true,
