@@ -24,3 +24,26 @@ describe('goal plausibility against the calorie goal', () => {
     expect(r.error!.issues[0].message).toBe('The calorie goal must be between 800 and 10,000 kcal');
   });
 });
+
+describe('the profile fields (issue 42)', () => {
+  test('each out-of-range answer is a plain sentence without the wire name', () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ height_cm: 99.5 }, 'Height must be between 100 and 250 cm'],
+      [{ goal_weight_kg: 301 }, 'The goal weight must be between 30 and 300 kg'],
+      [{ weekly_rate_kg: -1.25 }, 'Losing more than 1 kg a week is not a safe pace'],
+      [{ weekly_rate_kg: 0.75 }, 'Gaining more than 0.5 kg a week is not a useful pace'],
+      [{ activity_level: 'athlete' }, 'Activity must be sedentary, light, moderate, active or very active'],
+      [{ exercise_calories_back_pct: 75 }, 'Exercise calories added back must be 0, 50 or 100 %'],
+    ];
+    for (const [body, msg] of cases) {
+      const r = UserSettingsUpdateSchema.safeParse(body);
+      expect(r.success, JSON.stringify(body)).toBe(false);
+      expect(r.error!.issues[0].message).toBe(msg);
+    }
+  });
+  test('the limits, null and maintain (0) are accepted', () => {
+    for (const body of [{ height_cm: 100, weekly_rate_kg: -1, goal_weight_kg: 30 }, { height_cm: 250, weekly_rate_kg: 0.5, goal_weight_kg: 300 }, { weekly_rate_kg: 0 }, { height_cm: null, goal_weight_kg: null, weekly_rate_kg: null, activity_level: null }, { exercise_calories_back_pct: 100, onboarded: true }]) {
+      expect(UserSettingsUpdateSchema.safeParse(body).success, JSON.stringify(body)).toBe(true);
+    }
+  });
+});

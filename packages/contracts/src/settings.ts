@@ -37,9 +37,30 @@ export const AllergyIdSchema = z.enum(ALLERGY_IDS, { error: `Unknown allergy; us
 const uniqueList = <T extends z.ZodType<string>>(item: T) => z.array(item).max(50).transform((xs) => [...new Set(xs)] as z.infer<T>[]);
 
 /** How the web app shows weights; the API is metric on the wire. */
-export const UnitsSchema = z.enum(['metric', 'imperial'], { error: 'units must be metric or imperial' });
+export const UnitsSchema = z.enum(['metric', 'imperial'], { error: 'Units must be metric or imperial' });
 /** Sex for the Dietary Reference Intakes (they are tabulated by sex at birth). */
-export const SexSchema = z.enum(['female', 'male'], { error: 'sex must be female or male' });
+export const SexSchema = z.enum(['female', 'male'], { error: 'Sex must be female or male' });
+/** How active a person is through the day; each has a factor in @app/nutrition goals (1.2 … 1.9). */
+export const ACTIVITY_LEVELS = ['sedentary', 'light', 'moderate', 'active', 'very_active'] as const;
+export const ActivityLevelSchema = z.enum(ACTIVITY_LEVELS, { error: 'Activity must be sedentary, light, moderate, active or very active' });
+export type ActivityLevel = z.infer<typeof ActivityLevelSchema>;
+/** Share of logged exercise calories added back to the day's calorie budget. */
+export const EXERCISE_CALORIES_BACK_PCTS = [0, 50, 100] as const;
+export const ExerciseCaloriesBackPctSchema = z.literal(EXERCISE_CALORIES_BACK_PCTS, { error: 'Exercise calories added back must be 0, 50 or 100 %' });
+
+/** Limits of the profile fields (metric, as on the wire); the web checks the same numbers in the user's units. */
+export const PROFILE_LIMITS = {
+  height_cm: { min: 100, max: 250 },
+  goal_weight_kg: { min: 30, max: 300 },
+  /** kg a week: negative loses, 0 maintains, positive gains. */
+  weekly_rate_kg: { min: -1, max: 0.5 },
+} as const;
+
+/** A measured number with a plain range message ("Height must be between 100 and 250 cm"). */
+const measured = (min: number, max: number, what: string, unit: string) => {
+  const range = `${what} must be between ${min.toLocaleString('en-US')} and ${max.toLocaleString('en-US')} ${unit}`;
+  return z.number({ error: `${what} must be a number` }).min(min, range).max(max, range).nullable();
+};
 
 /** Spec §3 User settings. Goals null = not set. */
 export const UserSettingsSchema = z
@@ -57,6 +78,16 @@ export const UserSettingsSchema = z
     units: UnitsSchema,
     birth_year: z.number().nullable(),
     sex: SexSchema.nullable(),
+    /** The profile the onboarding and the goal helper ask for; null = not given. Metric. */
+    height_cm: z.number().nullable(),
+    goal_weight_kg: z.number().nullable(),
+    /** The chosen pace in kg a week: negative loses, 0 maintains, positive gains; null = not chosen. */
+    weekly_rate_kg: z.number().nullable(),
+    activity_level: ActivityLevelSchema.nullable(),
+    /** True once the user finished or skipped the first-run onboarding. */
+    onboarded: z.boolean(),
+    /** Share of logged exercise calories added back to the day's calorie budget: 0, 50 or 100. */
+    exercise_calories_back_pct: ExerciseCaloriesBackPctSchema,
   })
   .meta({ id: 'UserSettings' });
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
@@ -75,6 +106,18 @@ export const UserSettingsUpdateSchema = z.object({
   units: UnitsSchema.optional(),
   birth_year: whole(1900, new Date().getFullYear(), 'Birth year', '').optional(),
   sex: SexSchema.nullable().optional(),
+  height_cm: measured(PROFILE_LIMITS.height_cm.min, PROFILE_LIMITS.height_cm.max, 'Height', 'cm').optional(),
+  goal_weight_kg: measured(PROFILE_LIMITS.goal_weight_kg.min, PROFILE_LIMITS.goal_weight_kg.max, 'The goal weight', 'kg').optional(),
+  weekly_rate_kg: z
+    .number({ error: 'The weekly pace must be a number' })
+    .min(PROFILE_LIMITS.weekly_rate_kg.min, 'Losing more than 1 kg a week is not a safe pace')
+    .max(PROFILE_LIMITS.weekly_rate_kg.max, 'Gaining more than 0.5 kg a week is not a useful pace')
+    .nullable()
+    .optional(),
+  activity_level: ActivityLevelSchema.nullable().optional(),
+  /** true marks the onboarding finished (or skipped) now; false offers it again. */
+  onboarded: z.boolean({ error: 'Onboarded must be true or false' }).optional(),
+  exercise_calories_back_pct: ExerciseCaloriesBackPctSchema.optional(),
 });
 
 /** kcal per gram of each macro (Atwater factors); fiber is bounded per 1,000 kcal instead. */

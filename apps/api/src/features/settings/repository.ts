@@ -1,9 +1,10 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { daily_counters, foods, login_throttle, mail_throttle, user_settings, users } from '../../db/schema/index.ts';
-import type { UserSettingsUpdate } from '@app/contracts';
 
 export type SettingsRow = typeof user_settings.$inferSelect;
+/** The columns a save writes: the wire's update with `onboarded` turned into its timestamp. */
+export type SettingsPatch = Partial<Omit<typeof user_settings.$inferInsert, 'user_id' | 'created_at' | 'updated_at'>>;
 
 export async function findSettings(db: Db, userId: number): Promise<SettingsRow | undefined> {
   const [row] = await db.select().from(user_settings).where(eq(user_settings.user_id, userId)).limit(1);
@@ -11,7 +12,7 @@ export async function findSettings(db: Db, userId: number): Promise<SettingsRow 
 }
 
 /** Inserts or updates only the given fields; `created` tells the two apart (xmax = 0 on a fresh insert). */
-export async function upsertSettings(db: Db, userId: number, patch: UserSettingsUpdate): Promise<{ row: SettingsRow; created: boolean }> {
+export async function upsertSettings(db: Db, userId: number, patch: SettingsPatch): Promise<{ row: SettingsRow; created: boolean }> {
   const [row] = await db
     .insert(user_settings)
     .values({ ...patch, user_id: userId })
@@ -22,8 +23,7 @@ export async function upsertSettings(db: Db, userId: number, patch: UserSettings
 }
 
 function getColumns() {
-  const { user_id, diet_types, allergies, timezone, daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal, daily_water_goal_ml, units, birth_year, sex, created_at, updated_at } = user_settings;
-  return { user_id, diet_types, allergies, timezone, daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal, daily_water_goal_ml, units, birth_year, sex, created_at, updated_at };
+  return getTableColumns(user_settings);
 }
 
 export async function usernameOwner(db: Db, username: string): Promise<number | undefined> {

@@ -22,14 +22,34 @@ export const DEFAULT_SETTINGS: UserSettings = {
   units: 'metric',
   birth_year: null,
   sex: null,
+  height_cm: null,
+  goal_weight_kg: null,
+  weekly_rate_kg: null,
+  activity_level: null,
+  // No settings row yet: a new account that has not been through the onboarding.
+  onboarded: false,
+  exercise_calories_back_pct: 0,
 };
 
 function toSettings(r: repo.SettingsRow | undefined): UserSettings {
   if (!r) return { ...DEFAULT_SETTINGS };
   const { diet_types, allergies, timezone, daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal, daily_water_goal_ml, birth_year } = r;
+  const { height_cm, goal_weight_kg, weekly_rate_kg } = r;
   const units = r.units as UserSettings['units'];
   const sex = r.sex as UserSettings['sex'];
-  return { diet_types, allergies, timezone, daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal, daily_water_goal_ml, units, birth_year, sex };
+  const activity_level = r.activity_level as UserSettings['activity_level'];
+  const exercise_calories_back_pct = r.exercise_calories_back_pct as UserSettings['exercise_calories_back_pct'];
+  return {
+    diet_types, allergies, timezone, daily_calorie_goal, daily_protein_goal, daily_carbs_goal, daily_fat_goal, daily_fiber_goal, daily_water_goal_ml, units, birth_year, sex,
+    height_cm, goal_weight_kg, weekly_rate_kg, activity_level, onboarded: r.onboarded_at !== null, exercise_calories_back_pct,
+  };
+}
+
+/** The wire's update as columns: `onboarded: true` stamps onboarded_at (the first time only), false clears it. */
+function toPatch(update: UserSettingsUpdate, current: repo.SettingsRow | undefined): repo.SettingsPatch {
+  const { onboarded, ...rest } = update;
+  if (onboarded === undefined) return rest;
+  return { ...rest, onboarded_at: onboarded ? (current?.onboarded_at ?? new Date()) : null };
 }
 
 export function settingsService(app: FastifyInstance) {
@@ -41,15 +61,16 @@ export function settingsService(app: FastifyInstance) {
 
     async save(userId: number, patch: UserSettingsUpdate) {
       const goalsChanged = Object.keys(patch).some((k) => k.startsWith('daily_'));
+      const current = goalsChanged || patch.onboarded !== undefined ? await repo.findSettings(db, userId) : undefined;
       if (goalsChanged) {
         // A patch may change one goal: judge it together with the goals already saved.
-        const merged = { ...toSettings(await repo.findSettings(db, userId)), ...patch };
+        const merged = { ...toSettings(current), ...patch };
         const issues = goalPlausibilityIssues(merged);
         if (issues.length > 0) {
           throw new HttpError(422, issues[0].msg, ErrorTypes.validation, issues.map((i) => ({ loc: ['body', i.field], msg: i.msg, type: 'value_error' })));
         }
       }
-      const { row, created } = await repo.upsertSettings(db, userId, patch);
+      const { row, created } = await repo.upsertSettings(db, userId, toPatch(patch, current));
       return { settings: toSettings(row), created };
     },
 

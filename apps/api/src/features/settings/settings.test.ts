@@ -19,6 +19,89 @@ beforeEach(() => {
   http = clientFromNewIp(t);
 });
 
+describe('the profile the onboarding and the goal helper keep (issue 42)', () => {
+  const profile = { sex: 'male', birth_year: 1990, height_cm: 180.3, goal_weight_kg: 77.1, weekly_rate_kg: -0.45, activity_level: 'moderate', exercise_calories_back_pct: 50 };
+
+  it('saves every answer, reads it back, and onboarded: true marks the first run done once', async () => {
+    const { token, user } = await createUser(t, { http });
+    const saved = await http.put('/user-settings', { ...profile, onboarded: true }, { token });
+    expect(saved.status).toBe(200);
+    expect(saved.json).toMatchObject({ ...profile, onboarded: true });
+    expect((await http.get('/user-settings', { token })).json).toMatchObject({ ...profile, onboarded: true });
+    const [{ onboarded_at: first }] = await t.database.db.select().from(schema.user_settings).where(eq(schema.user_settings.user_id, user.id));
+    expect(first).toBeInstanceOf(Date);
+    // Saying it again keeps the first time; a partial save leaves the other answers alone.
+    await http.put('/user-settings', { onboarded: true, weekly_rate_kg: 0 }, { token });
+    const again = await http.get('/user-settings', { token });
+    expect(again.json).toMatchObject({ ...profile, weekly_rate_kg: 0, onboarded: true });
+    const [{ onboarded_at: second }] = await t.database.db.select().from(schema.user_settings).where(eq(schema.user_settings.user_id, user.id));
+    expect(second!.getTime()).toBe(first!.getTime());
+    // Clearing: null removes an answer, onboarded: false offers the onboarding again.
+    const cleared = await http.put('/user-settings', { height_cm: null, activity_level: null, onboarded: false }, { token });
+    expect(cleared.json).toMatchObject({ height_cm: null, activity_level: null, onboarded: false, goal_weight_kg: 77.1 });
+  });
+
+  it('a skip on a brand-new account (no settings row yet) creates it onboarded (POST answers 201)', async () => {
+    const { token } = await createUser(t, { http });
+    const res = await http.post('/user-settings', { onboarded: true }, { token });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ onboarded: true, height_cm: null, exercise_calories_back_pct: 0 });
+  });
+
+  it('refuses out-of-range answers with 422, a plain sentence, and saves nothing of the request', async () => {
+    const { token } = await createUser(t, { http });
+    await http.put('/user-settings', profile, { token });
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ height_cm: 99 }, 'height_cm', 'Height must be between 100 and 250 cm'],
+      [{ height_cm: 251 }, 'height_cm', 'Height must be between 100 and 250 cm'],
+      [{ height_cm: '180' }, 'height_cm', 'Height must be a number'],
+      [{ goal_weight_kg: 29.9 }, 'goal_weight_kg', 'The goal weight must be between 30 and 300 kg'],
+      [{ goal_weight_kg: 301 }, 'goal_weight_kg', 'The goal weight must be between 30 and 300 kg'],
+      [{ weekly_rate_kg: -1.1 }, 'weekly_rate_kg', 'Losing more than 1 kg a week is not a safe pace'],
+      [{ weekly_rate_kg: 0.6 }, 'weekly_rate_kg', 'Gaining more than 0.5 kg a week is not a useful pace'],
+      [{ activity_level: 'couch' }, 'activity_level', 'Activity must be sedentary, light, moderate, active or very active'],
+      [{ exercise_calories_back_pct: 25 }, 'exercise_calories_back_pct', 'Exercise calories added back must be 0, 50 or 100 %'],
+      [{ sex: 'other' }, 'sex', 'Sex must be female or male'],
+      [{ onboarded: 'yes' }, 'onboarded', 'Onboarded must be true or false'],
+    ];
+    for (const [bad, field, msg] of cases) {
+      for (const method of ['post', 'put'] as const) {
+        // A good field next to the bad one: the whole request is refused, the good one not saved either.
+        const res = await http[method]('/user-settings', { ...bad, daily_calorie_goal: 1900 }, { token });
+        expect(res.status, JSON.stringify(bad)).toBe(422);
+        expect(isErrorBody(res)).toBe(true);
+        expect(res.json.detail.type).toBe('validation_error');
+        expect(res.json.detail.errors[0]).toMatchObject({ loc: ['body', field], msg });
+        // No wire names in what a person reads.
+        expect(msg).not.toMatch(/_/);
+      }
+    }
+    const after = await http.get('/user-settings', { token });
+    expect(after.json).toMatchObject({ ...profile, daily_calorie_goal: null, onboarded: false });
+  });
+
+  it('keeps the limits themselves (100 and 250 cm, −1 and +0.5 kg a week)', async () => {
+    const { token } = await createUser(t, { http });
+    for (const body of [{ height_cm: 100, weekly_rate_kg: -1 }, { height_cm: 250, weekly_rate_kg: 0.5, goal_weight_kg: 30 }, { goal_weight_kg: 300 }]) {
+      const res = await http.put('/user-settings', body, { token });
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect(res.json).toMatchObject(body);
+    }
+  });
+
+  it("one user's profile is theirs alone: another's save neither reads nor changes it", async () => {
+    const a = await createUser(t, { http });
+    const b = await createUser(t, { http: clientFromNewIp(t) });
+    await http.put('/user-settings', { ...profile, onboarded: true }, { token: a.token });
+    expect((await http.get('/user-settings', { token: b.token })).json).toMatchObject({ height_cm: null, sex: null, onboarded: false });
+    await http.put('/user-settings', { height_cm: 160, sex: 'female', onboarded: false }, { token: b.token });
+    expect((await http.get('/user-settings', { token: a.token })).json).toMatchObject({ ...profile, onboarded: true });
+    // The body cannot name another account: an unknown key is dropped, the save lands on the token's user.
+    await http.put('/user-settings', { user_id: 1, height_cm: 170 }, { token: b.token });
+    expect((await http.get('/user-settings', { token: a.token })).json.height_cm).toBe(profile.height_cm);
+  });
+});
+
 describe('user settings', () => {
   it('answers defaults for a new user, then saves with POST (201) and PUT (partial)', async () => {
     const { token } = await createUser(t, { http });
@@ -28,6 +111,7 @@ describe('user settings', () => {
       diet_types: [], allergies: [], timezone: 'UTC',
       daily_calorie_goal: null, daily_protein_goal: null, daily_carbs_goal: null, daily_fat_goal: null, daily_fiber_goal: null, daily_water_goal_ml: null,
       units: 'metric', birth_year: null, sex: null,
+      height_cm: null, goal_weight_kg: null, weekly_rate_kg: null, activity_level: null, onboarded: false, exercise_calories_back_pct: 0,
     });
     const created = await http.post('/user-settings', { diet_types: ['vegan', 'vegan', 'keto'], timezone: 'Europe/Berlin', daily_calorie_goal: 2100 }, { token });
     expect(created.status).toBe(201);
