@@ -147,6 +147,14 @@ export const DailySummarySchema = z
     /** `micronutrients`: the sum over the entries that know each one; null when none does. */
     daily_totals: NutrientTotalsSchema.extend({ micronutrients: MicronutrientsSchema }),
     goals: DailyGoalsSchema,
+    /** kcal burned in the day's workouts (the sum of their calories_burned; 0 when none). Issue 42 §9. */
+    exercise_calories: z.number(),
+    /** The user's setting: the share of exercise calories added back to the day's budget (0, 50 or 100). */
+    exercise_calories_back_pct: z.number(),
+    /** exercise_calories × exercise_calories_back_pct / 100, whole kcal (0 when no calorie goal is set: nothing to add to). */
+    exercise_calories_added: z.number(),
+    /** The day's calorie budget: goals.calories + exercise_calories_added; 0 when no calorie goal is set. */
+    calorie_budget: z.number(),
   })
   .meta({ id: 'DailySummary' });
 export type DailySummary = z.infer<typeof DailySummarySchema>;

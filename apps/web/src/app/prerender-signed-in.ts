@@ -73,7 +73,7 @@ function day(date: string): DailySummary {
     const list = foods.filter((f) => f.meal_type === meal);
     return [meal, { meal_type: meal, foods: list, totals: totals(list) }];
   })) as DailySummary['meals'];
-  return { date, meals, daily_totals: { ...totals(foods), micronutrients: NO_MICRONUTRIENTS }, goals: { calories: 2000, protein: 120, carbs: 220, fat: 70, fiber: 30 } };
+  return { date, meals, daily_totals: { ...totals(foods), micronutrients: NO_MICRONUTRIENTS }, goals: { calories: 2000, protein: 120, carbs: 220, fat: 70, fiber: 30 }, exercise_calories: 0, exercise_calories_back_pct: 0, exercise_calories_added: 0, calorie_budget: 2000 };
 }
 
 const FAVORITES: FavoriteFood[] = [1, 2].map((id) => ({

@@ -84,6 +84,8 @@ export interface DayGoals {
 export type DayRow = Omit<FoodLogRow, 'user_id' | 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
 
 const GOAL_COLUMNS = ['daily_calorie_goal', 'daily_protein_goal', 'daily_carbs_goal', 'daily_fat_goal', 'daily_fiber_goal'] as const satisfies readonly (keyof DayGoals)[];
+/** After the goals: the share of exercise calories added back, and the kcal of the day's workouts (issue 42 §9). */
+const EXERCISE_COLUMNS = 2;
 /**
  * The entry columns of the statement, in its order (after the goals). Not `date`: every row's is the
  * asked day. `created_at` comes with microseconds, for the order (see DAY_SQL).
@@ -106,14 +108,15 @@ const iso = (c: string, us = false) => `to_char(l.${c} at time zone 'UTC', 'YYYY
  * (docs/benchmarks.md, session 20); dayWithGoals orders them by (created_at, id), as the ORDER BY did,
  * from created_at's text with microseconds (fixed width, so text order is time order).
  */
-export const DAY_SQL = `select ${GOAL_COLUMNS.map((c) => `s.${c}`).join(', ')},
+export const DAY_SQL = `select ${GOAL_COLUMNS.map((c) => `s.${c}`).join(', ')}, s.exercise_calories_back_pct, x.kcal,
     ${DAY_COLUMNS.map((c) => (c === 'created_at' ? iso(c, true) : c === 'updated_at' ? iso(c) : `l.${c}`)).join(', ')}
   from users u
   left join user_settings s on s.user_id = u.id
+  cross join lateral (select coalesce(sum(w.calories_burned), 0)::real as kcal from workouts w where w.user_id = u.id and w.date = $2::date) x
   left join food_logs l on l.user_id = u.id and l.date = $2::date
   where u.id = $1 and ($3::integer is null or (u.token_version = $3 and u.deactivated_at is null and u.email_validated))`;
 const DAY_NAME = `food_logs_day_${createHash('sha1').update(DAY_SQL).digest('hex').slice(0, 12)}`;
-const at = Object.fromEntries(DAY_COLUMNS.map((c, i) => [c, GOAL_COLUMNS.length + i])) as Record<(typeof DAY_COLUMNS)[number], number>;
+const at = Object.fromEntries(DAY_COLUMNS.map((c, i) => [c, GOAL_COLUMNS.length + EXERCISE_COLUMNS + i])) as Record<(typeof DAY_COLUMNS)[number], number>;
 
 /** ORDER BY created_at, id: the text with microseconds, then the id. */
 function byCreated(a: unknown[], b: unknown[]): number {
@@ -144,16 +147,23 @@ function dayRow(r: unknown[], date: string): DayRow {
  * `config.userRow: false`): no row comes back unless the user exists, is not deactivated, has a verified
  * e-mail address (plugins/auth.ts: 403 email_not_verified otherwise) and has that token version, and `found` is false.
  */
-export async function dayWithGoals(db: Db, userId: number, date: string, tokenVersion?: number): Promise<{ found: boolean; goals: DayGoals | null; rows: DayRow[] }> {
+export async function dayWithGoals(db: Db, userId: number, date: string, tokenVersion?: number): Promise<{ found: boolean; goals: DayGoals | null; exercise: DayExercise; rows: DayRow[] }> {
   const result = await queryArrays(db, DAY_NAME, DAY_SQL, [userId, date, tokenVersion ?? null]);
   const first = result[0];
   // No row at all: no such user (or not this token's). A null id: no entries that day (the left join's one row).
   const goals = first ? (Object.fromEntries(GOAL_COLUMNS.map((c, i) => [c, first[i] as number | null])) as unknown as DayGoals) : null;
+  // No settings row yet: the column's default (0 %).
+  const exercise = { back_pct: (first?.[GOAL_COLUMNS.length] as number | null) ?? 0, kcal: Number(first?.[GOAL_COLUMNS.length + 1] ?? 0) };
   const rows: DayRow[] = [];
-  if (first && first[at.id] === null) return { found: true, goals, rows };
+  if (first && first[at.id] === null) return { found: true, goals, exercise, rows };
   result.sort(byCreated);
   for (const r of result) rows.push(dayRow(r, date));
-  return { found: first !== undefined, goals, rows };
+  return { found: first !== undefined, goals, exercise, rows };
+}
+/** The day's workouts in kcal and the share of them the user adds back to the budget. */
+export interface DayExercise {
+  back_pct: number;
+  kcal: number;
 }
 
 /** The latest entry of each distinct manual food name, most recent first. */

@@ -14,6 +14,7 @@ import { sessionRefusal, type TokenSession } from '../../plugins/auth.ts';
 import * as repo from './repository.ts';
 import type { DayRow, FoodLogRow, NewFoodLogRow } from './repository.ts';
 import { formatWater } from '@app/nutrition/water';
+import { exerciseBudget } from '@app/nutrition/exercise-budget';
 import { userZoneAndUnits, waterDaily } from '../health-metrics/repository.ts';
 
 /** A stored entry: a full row, or the day summary's (timestamps already ISO text). */
@@ -237,7 +238,7 @@ export async function mealSummary(db: Db, userId: number, date: string, mealType
  */
 export async function dailySummary(db: Db, userId: number, date: string, goalsJson?: string, session?: TokenSession): Promise<DailySummary> {
   // The statement first: on a route that authenticates with it, a stale token gets its 401 before any 422.
-  const { found, goals: settings, rows } = await repo.dayWithGoals(db, userId, date, session?.tokenVersion);
+  const { found, goals: settings, exercise, rows } = await repo.dayWithGoals(db, userId, date, session?.tokenVersion);
   // No row for the session: a stale token (401) or an account whose e-mail is not verified (403), told apart off the fast path.
   if (session && !found) throw await sessionRefusal(db, session);
   let g: { daily_calorie_goal?: number | null; daily_protein_goal?: number | null; daily_carbs_goal?: number | null; daily_fat_goal?: number | null; daily_fiber_goal?: number | null } = {};
@@ -255,11 +256,14 @@ export async function dailySummary(db: Db, userId: number, date: string, goalsJs
     g = given;
   }
   g = { ...(settings ?? {}), ...g };
+  const calories = g.daily_calorie_goal ?? 0;
   return {
     date,
     meals: meals(rows),
     daily_totals: { ...totals(rows), micronutrients: micronutrientTotals(rows) },
-    goals: { calories: g.daily_calorie_goal ?? 0, protein: g.daily_protein_goal ?? 0, carbs: g.daily_carbs_goal ?? 0, fat: g.daily_fat_goal ?? 0, fiber: g.daily_fiber_goal ?? 0 },
+    goals: { calories, protein: g.daily_protein_goal ?? 0, carbs: g.daily_carbs_goal ?? 0, fat: g.daily_fat_goal ?? 0, fiber: g.daily_fiber_goal ?? 0 },
+    // Issue 42 §9: the goal plus the chosen share of the day's workout calories.
+    ...exerciseBudget(calories, exercise.kcal, exercise.back_pct),
   };
 }
 
