@@ -40,7 +40,11 @@ const NAMES: Record<ExtraNutrient, string> = {
 };
 export const nutrientName = (n: ExtraNutrient) => NAMES[n];
 
-export function nutrientReport(entries: AnalysisEntry[], sex: Sex | null, age: number | null): NutrientReport {
+/**
+ * `fiberGoal`: the user's daily_fiber_goal. Set, it is fiber's target (reference_kind 'goal') instead of the AI, so the
+ * table and the day card show one number (fiberTarget, issue 42 §11).
+ */
+export function nutrientReport(entries: AnalysisEntry[], sex: Sex | null, age: number | null, fiberGoal?: number | null): NutrientReport {
   const days = new Set(entries.map((e) => e.date)).size;
   const totalKcal = entries.reduce((a, e) => a + e.calories, 0);
   const notes: string[] = [];
@@ -49,7 +53,7 @@ export function nutrientReport(entries: AnalysisEntry[], sex: Sex | null, age: n
   else if (age < 19) notes.push('The reference values are for adults (19 and older).');
   if (!days) notes.push('No food logged in this range.');
   const nutrients = EXTRA_NUTRIENTS.map((n): NutrientStatus => {
-    const ref = reference(n, sex, age);
+    const ref = n === 'fiber' && fiberGoal != null && fiberGoal > 0 ? { unit: 'g', kind: 'goal', target: fiberGoal, upper: null, limit: false } : reference(n, sex, age);
     const known = entries.filter((e) => typeof e.nutrients?.[n] === 'number');
     const knownKcal = known.reduce((a, e) => a + e.calories, 0);
     const coverage = totalKcal > 0 ? round((knownKcal / totalKcal) * 100, 0) : known.length && known.length === entries.length ? 100 : 0;
@@ -63,7 +67,7 @@ export function nutrientReport(entries: AnalysisEntry[], sex: Sex | null, age: n
     if (ref.limit) status = perDay > ref.target ? 'over limit' : 'within limit';
     else if (ref.upper !== null && perDay > ref.upper) status = 'above upper level';
     else status = perDay < ref.target * LOW_FRACTION ? 'low' : 'adequate';
-    const what = ref.limit ? `the ${ref.kind} limit of ${ref.target} ${ref.unit}` : `the ${ref.kind} of ${ref.target} ${ref.unit}`;
+    const what = ref.limit ? `the ${ref.kind} limit of ${ref.target} ${ref.unit}` : ref.kind === 'goal' ? `your goal of ${ref.target} ${ref.unit}` : `the ${ref.kind} of ${ref.target} ${ref.unit}`;
     return { ...base, per_day: perDay, percent_of_target: pct, status, statement: `${NAMES[n]}: ${perDay} ${ref.unit} a day, ${pct} % of ${what}${partial}.` };
   });
   return { days, sex, age, age_group: AGE_GROUPS[ageGroup(age)], nutrients, notes, source: SOURCES.micronutrients };
