@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { unprocessable } from '../../lib/http-error.ts';
 import { foodDetails, searchFoods } from '../foods/service.ts';
 import { synonymsFor } from '../foods/usda-names.ts';
+import { WEIGHT_SERVING_IDS } from '../foods/food-rows.ts';
 import { todayFor } from '../food-logs/service.ts';
 import { readPart, type ReadPart } from './amount.ts';
 import { CONFIDENCE_FLOOR, confidenceOf, coverage, eatenScore, everydayFood, type Candidate } from './match.ts';
@@ -82,8 +83,8 @@ const portionFood = (f: FoodDetail): PortionFood => ({
   name: f.name,
   description: f.food_description,
   group: f.food_group,
-  // The food's own measures; the wire list ends with 1 g and 100 g, which say nothing of a portion.
-  servings: f.servings.filter((s) => s.id !== 'g' && s.id !== '100g'),
+  // The food's own measures; the wire list ends with 1 oz, 1 g and 100 g, which say nothing of a portion.
+  servings: f.servings.filter((s) => !WEIGHT_SERVING_IDS.includes(s.id)),
 });
 
 const nutrient = (f: FoodDetail, key: 'calories' | 'protein' | 'carbs' | 'fat' | 'fiber', grams: number) => roundTo(((f.per_100g[key] ?? 0) * grams) / 100, 1);

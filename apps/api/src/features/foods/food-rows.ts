@@ -8,6 +8,7 @@ import { commonness, friendlyName, headWords, synonymsFor } from './usda-names.t
 import { SEED_MICRONUTRIENTS, SEED_NUTRIENTS, type SeedFood } from './seed-format.ts';
 import { MICRONUTRIENTS, type Micronutrient } from '../../db/schema/micronutrients.ts';
 import { FOOD_GROUPS } from './usda-names.ts';
+import { G_PER_OZ } from '@app/nutrition/units';
 
 export type FoodRow = typeof foods.$inferSelect;
 export type NewFoodRow = typeof foods.$inferInsert;
@@ -110,10 +111,19 @@ export function usdaRow(f: SeedFood): NewFoodRow {
   };
 }
 
-/** The food's servings on the wire: its own measures (default first), then 1 g and 100 g. */
+/**
+ * The weights every food offers besides its own measures (issue 42 §2): an ounce (28.3495 g) for people who weigh food
+ * in ounces, and 1 g and 100 g. The web shows the ounce when the user's units are imperial and the gram ones when
+ * metric; a logged entry stores grams either way. They say nothing of a portion (the parser leaves them out).
+ */
+export const WEIGHT_SERVING_IDS: readonly string[] = ['oz', 'g', '100g'];
+const OUNCE: FoodServing = { id: 'oz', description: '1 oz', amount: 1, unit: 'oz', grams: G_PER_OZ };
+
+/** The food's servings on the wire: its own measures (default first), then 1 oz (unless it has its own), 1 g and 100 g. */
 export function wireServings(row: Pick<FoodRow, 'servings'>): FoodServing[] {
   const own = row.servings.map((s, i) => ({ id: `s${i}`, ...s }));
-  return [...own, { id: 'g', description: '1 g', amount: 1, unit: 'g', grams: 1 }, { id: '100g', description: '100 g', amount: 100, unit: 'g', grams: 100 }];
+  const hasOunce = own.some((s) => s.unit === 'oz' && s.amount === 1);
+  return [...own, ...(hasOunce ? [] : [OUNCE]), { id: 'g', description: '1 g', amount: 1, unit: 'g', grams: 1 }, { id: '100g', description: '100 g', amount: 100, unit: 'g', grams: 100 }];
 }
 
 export function defaultServing(row: Pick<FoodRow, 'servings'>): FoodServing {

@@ -2,11 +2,17 @@ import { useMemo, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { UserSettings, UserSettingsUpdate } from '@app/contracts/settings';
+import type { Units } from '../../lib/units';
 import { notify } from '../../components/feedback/notify';
 import { catalogueText } from '../../lib/errors';
 import { useAllergiesQuery, useDietTypesQuery, useUpdateUserSettingsMutation } from './api';
@@ -38,6 +44,42 @@ function ToggleChips({ label, options, selected, onToggle, disabled }: { label: 
   );
 }
 
+const UNIT_CHOICES: { id: Units; label: string; example: string }[] = [
+  { id: 'metric', label: 'Metric', example: 'kg, cm, ml, g' },
+  { id: 'imperial', label: 'Imperial (US)', example: 'lb, ft and in, fl oz, oz' },
+];
+
+/**
+ * Metric or imperial (issue 42 §2): what every weight, height, volume and serving weight is shown and typed in, on
+ * screens, in e-mails and in exports. The API stays metric; only the `units` setting changes.
+ */
+function UnitsChoice({ units, disabled, onChange }: { units: Units; disabled: boolean; onChange: (u: Units) => void }) {
+  return (
+    <FormControl component="fieldset" disabled={disabled}>
+      <FormLabel component="legend" id="units-label" sx={{ typography: 'subtitle1', fontWeight: 650, color: 'text.primary', '&.Mui-focused': { color: 'text.primary' } }}>
+        Units
+      </FormLabel>
+      <RadioGroup row aria-labelledby="units-label" name="units" value={units} onChange={(_, v) => v !== units && onChange(v as Units)}>
+        {UNIT_CHOICES.map((c) => (
+          <FormControlLabel
+            key={c.id}
+            value={c.id}
+            control={<Radio />}
+            label={
+              <span>
+                {c.label}{' '}
+                <Typography component="span" variant="body2" color="text.secondary">
+                  ({c.example})
+                </Typography>
+              </span>
+            }
+          />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}
+
 export function PreferencesCard({ settings }: { settings: UserSettings }) {
   const diets = useDietTypesQuery();
   const allergies = useAllergiesQuery();
@@ -56,8 +98,13 @@ export function PreferencesCard({ settings }: { settings: UserSettings }) {
   const toggle = (list: string[], id: string) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
 
   return (
-    <SectionCard id="preferences" title="Food preferences" description="Meal plans never include foods that break your diet types or contain your allergens.">
+    <SectionCard id="preferences" title="Preferences" description="Units for weights, heights, drinks and servings; your day's time zone. Meal plans never include foods that break your diet types or contain your allergens.">
       <Stack spacing={3}>
+        <UnitsChoice
+          units={settings.units}
+          disabled={isLoading}
+          onChange={(u) => update({ units: u }, u === 'imperial' ? 'Units set to imperial (lb, ft and in, fl oz, oz)' : 'Units set to metric (kg, cm, ml, g)')}
+        />
         <ToggleChips
           label="Diet types"
           options={diets.data}

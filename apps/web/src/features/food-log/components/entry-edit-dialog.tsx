@@ -8,7 +8,8 @@ import { notify } from '../../../components/feedback/notify';
 import { useGetFoodQuery } from '../../../lib/foods-api';
 import { useUpdateFoodLogMutation } from '../api';
 import { catalogueText } from '../../../lib/errors';
-import { round } from '../serving-math';
+import { round, servingLabel, servingOptions, servingText } from '../serving-math';
+import { useUserSettingsQuery } from '../../../lib/user-settings';
 import type { FoodLogEntry, FoodLogUpdate } from '../types';
 import { MealSelect } from './meal-select';
 import { ResponsiveSheet } from './responsive-sheet';
@@ -46,6 +47,8 @@ function EditForm({ entry, onDone }: { entry: FoodLogEntry; onDone: () => void }
   // Database foods may switch to another household measure of the same food.
   const { data: food } = useGetFoodQuery(entry.food_id ?? '', { skip: manual });
   const [servingId, setServingId] = useState<string>(KEEP);
+  // The picker in the user's units (issue 42 §2): 1 oz offered when imperial, 1 g and 100 g when metric.
+  const units = useUserSettingsQuery().data?.units ?? 'metric';
   const [update, { isLoading }] = useUpdateFoodLogMutation();
   const countNum = Number(count);
   const countOk = countNum > 0 && countNum <= 100;
@@ -78,12 +81,12 @@ function EditForm({ entry, onDone }: { entry: FoodLogEntry; onDone: () => void }
         <TextField label="Food name" value={name} onChange={(e) => setName(e.target.value)} required />
       ) : (
         <TextField select label="Serving" value={servingId} onChange={(e) => setServingId(e.target.value)}>
-          <MenuItem value={KEEP}>{entry.serving_description}</MenuItem>
-          {(food?.servings ?? [])
-            .filter((sv) => sv.description !== entry.serving_description)
+          <MenuItem value={KEEP}>{/^\d+(\.\d+)? g$/.test(entry.serving_description.trim()) ? servingText({ serving_description: entry.serving_description, number_of_servings: 1 }, units) : servingLabel(entry.serving_description, units)}</MenuItem>
+          {(food ? servingOptions(food, units) : [])
+            .filter((sv) => food?.servings.find((x) => x.id === sv.id)?.description !== entry.serving_description)
             .map((sv) => (
               <MenuItem key={sv.id} value={sv.id}>
-                {sv.description}
+                {sv.label}
               </MenuItem>
             ))}
         </TextField>

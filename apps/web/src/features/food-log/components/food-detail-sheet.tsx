@@ -15,7 +15,9 @@ import { notify } from '../../../components/feedback/notify';
 import { useCreateFoodLogMutation, useGetFoodQuery } from '../../../lib/foods-api';
 import { useAddFavoriteMutation, useGetFavoritesQuery, useRemoveFavoriteMutation } from '../api';
 import { catalogueText } from '../../../lib/errors';
-import { MEAL_LABELS, gramsOf, nutrientsFor, round, servingPayload, startingServing, type LastServing, type ServingChoice } from '../serving-math';
+import { MEAL_LABELS, customWeightGrams, customWeightText, customWeightUnit, gramsOf, nutrientsFor, servingOptions, servingPayload, startingServing, type LastServing, type ServingChoice } from '../serving-math';
+import { formatMass } from '../../../lib/units';
+import { useUserSettingsQuery } from '../../../lib/user-settings';
 import type { FoodDetail } from '../types';
 import { MealSelect } from './meal-select';
 import { MicronutrientList } from './micronutrient-list';
@@ -41,6 +43,8 @@ export function FoodDetailSheet({ foodId, date, meal, onMealChange, onClose, las
   const { data: food, error, isFetching } = useGetFoodQuery(foodId ?? '', { skip: !foodId });
   const shown = food && food.id === foodId ? food : undefined;
   const [createLog, { isLoading }] = useCreateFoodLogMutation();
+  // The form starts again if the units arrive after it opened (its options and weight field depend on them).
+  const units = useUserSettingsQuery().data?.units ?? 'metric';
   return (
     <ResponsiveSheet
       open={!!foodId}
@@ -60,7 +64,7 @@ export function FoodDetailSheet({ foodId, date, meal, onMealChange, onClose, las
           {catalogueText(error, 'Failed to get food details')}
         </Alert>
       ) : shown ? (
-        <DetailForm key={shown.id} last={last} formId={formId} createLog={createLog} food={shown} date={date} meal={meal} onMealChange={onMealChange} onDone={onClose} />
+        <DetailForm key={`${shown.id}:${units}`} last={last} formId={formId} createLog={createLog} food={shown} date={date} meal={meal} onMealChange={onMealChange} onDone={onClose} />
       ) : (
         <Box>
           <Skeleton height={56} />
@@ -85,14 +89,17 @@ interface DetailFormProps {
 
 function DetailForm({ formId, createLog, food, date, meal, onMealChange, onDone, last }: DetailFormProps) {
   const ids = { serving: useId(), count: useId(), grams: useId(), meal: useId() };
-  const [start] = useState(() => startingServing(food, last));
+  // Servings in the user's units (issue 42 §2): 1 oz and a weight typed in ounces when imperial; grams on the wire.
+  const units = useUserSettingsQuery().data?.units ?? 'metric';
+  const [start] = useState(() => startingServing(food, last, units));
   const [selected, setSelected] = useState(() => (start.choice.kind === 'measure' ? start.choice.id : GRAMS));
   const [countText, setCountText] = useState(() => String(start.count));
-  const [gramsText, setGramsText] = useState(() => String(start.choice.kind === 'grams' ? start.choice.grams : 100));
-  const choice: ServingChoice = selected === GRAMS ? { kind: 'grams', grams: Number(gramsText) } : { kind: 'measure', id: selected };
+  const [gramsText, setGramsText] = useState(() => customWeightText(start.choice.kind === 'grams' ? start.choice.grams : 100, units));
+  const choice: ServingChoice = selected === GRAMS ? { kind: 'grams', grams: customWeightGrams(gramsText, units) } : { kind: 'measure', id: selected };
   const count = Number(countText);
   const countOk = Number.isFinite(count) && count > 0 && count <= 100;
   const gramsOk = choice.kind !== 'grams' || (choice.grams > 0 && choice.grams <= 10_000);
+  const weightUnit = customWeightUnit(units);
   const preview = nutrientsFor(food, choice, countOk ? count : 0);
 
   async function add() {
@@ -121,12 +128,12 @@ function DetailForm({ formId, createLog, food, date, meal, onMealChange, onDone,
           onChange={(e) => setSelected(e.target.value)}
           sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
         >
-          {food.servings.map((s) => (
+          {servingOptions(food, units).map((s) => (
             <MenuItem key={s.id} value={s.id}>
-              {s.description}
+              {s.label}
             </MenuItem>
           ))}
-          <MenuItem value={GRAMS}>Custom weight (g)</MenuItem>
+          <MenuItem value={GRAMS}>Custom weight ({weightUnit})</MenuItem>
         </TextField>
         <TextField
           id={ids.count}
@@ -141,13 +148,13 @@ function DetailForm({ formId, createLog, food, date, meal, onMealChange, onDone,
         {choice.kind === 'grams' && (
           <TextField
             id={ids.grams}
-            label="Grams per serving"
+            label={units === 'imperial' ? 'Ounces per serving' : 'Grams per serving'}
             type="number"
             value={gramsText}
             onChange={(e) => setGramsText(e.target.value)}
             error={!gramsOk}
-            helperText={gramsOk ? ' ' : 'Between 1 and 10000 g'}
-            slotProps={{ htmlInput: { min: 1, max: 10_000, step: 'any', inputMode: 'decimal' } }}
+            helperText={gramsOk ? ' ' : units === 'imperial' ? 'More than 0, at most 352 oz' : 'Between 1 and 10000 g'}
+            slotProps={{ htmlInput: { min: units === 'imperial' ? 0.01 : 1, max: units === 'imperial' ? 352 : 10_000, step: 'any', inputMode: 'decimal' } }}
           />
         )}
         <Box sx={{ gridColumn: '1 / -1' }}>
@@ -155,7 +162,7 @@ function DetailForm({ formId, createLog, food, date, meal, onMealChange, onDone,
         </Box>
       </Box>
       <Typography variant="overline" color="text.secondary">
-        {round(gramsOf(food, choice) * (countOk ? count : 0))} g in total
+        {formatMass(gramsOf(food, choice) * (countOk ? count : 0), units)} in total
       </Typography>
       <NutrientPreview n={preview} />
       <MicronutrientList per100g={food.micronutrients_per_100g} grams={gramsOf(food, choice) * (countOk ? count : 0)} />

@@ -17,6 +17,7 @@ import type { MealType } from '@app/contracts/constants';
 import type { FoodLogEntry, MealSummary } from '../types';
 import { MEAL_LABELS, round, servingText } from '../serving-math';
 import { formatGrams, formatKcal } from '../../../lib/format';
+import { useUserSettingsQuery } from '../../../lib/user-settings';
 
 interface Props {
   meal: MealSummary;
@@ -46,6 +47,7 @@ export function macroLine(t: { protein: number; carbs: number; fat: number }) {
  */
 export const MealCard = memo(function MealCard({ meal, onAdd, onEdit, onDelete, onCopyPrevious, previousCount = 0, onCopyToToday, onSave }: Props) {
   const label = MEAL_LABELS[meal.meal_type];
+  const units = useUserSettingsQuery().data?.units ?? 'metric';
   const cardRef = useRef<HTMLElement>(null);
 
   /** After a delete, focus goes to the next entry's delete button, else the previous one, else "Add to". */
@@ -107,7 +109,7 @@ export const MealCard = memo(function MealCard({ meal, onAdd, onEdit, onDelete, 
                   meat only, cook…" hid whether it was roasted or fried, and "… (140 g) · 23…" hid the calories. */}
               <ListItemText
                 primary={f.food_name}
-                secondary={`${formatKcal(f.calories)} · ${servingText(f)}`}
+                secondary={`${formatKcal(f.calories)} · ${servingText(f, units)}`}
                 slotProps={{
                   primary: { sx: { display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' } },
                   secondary: { noWrap: true },

@@ -16,6 +16,7 @@ import { useCreateFoodLogMutation } from '../../../lib/foods-api';
 import { servingOf } from '../copy-entries';
 import { useGetRecentFoodsQuery } from '../fast-log-api';
 import type { RecentFood } from '../fast-log-types';
+import { useUserSettingsQuery } from '../../../lib/user-settings';
 import { servingText, type LastServing } from '../serving-math';
 
 const SHOWN = 3;
@@ -27,6 +28,7 @@ const MORE = 12;
  */
 export const RecentFoods = memo(function RecentFoods({ date, meal, onPick }: { date: string; meal: MealType; onPick: (foodId: string, last: LastServing) => void }) {
   const { data } = useGetRecentFoodsQuery({ meal_type: meal, limit: MORE });
+  const units = useUserSettingsQuery().data?.units ?? 'metric';
   const [all, setAll] = useState(false);
   const [createLog] = useCreateFoodLogMutation();
   const foods = data ?? [];
@@ -62,7 +64,7 @@ export const RecentFoods = memo(function RecentFoods({ date, meal, onPick }: { d
             <ListItemButton onClick={() => onPick(r.food.id, r.last_serving)} sx={{ borderRadius: 2, pr: 7 }}>
               <ListItemText
                 primary={r.food.name}
-                secondary={[r.food.brand_name, servingText(r.last_serving)].filter(Boolean).join(' · ')}
+                secondary={[r.food.brand_name, servingText(r.last_serving, units)].filter(Boolean).join(' · ')}
                 slotProps={{ primary: { noWrap: true, sx: { fontWeight: 500 } }, secondary: { noWrap: true } }}
               />
             </ListItemButton>
