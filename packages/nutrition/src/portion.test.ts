@@ -24,3 +24,16 @@ describe('formatPortion: one portion text for the plan screen and e-mail', () =>
     expect(formatPortion({ serving_size: null, serving_unit: 'to taste' })).toBe('to taste');
   });
 });
+
+describe('formatPortion in imperial units (issue 42 §2)', () => {
+  it('writes the weight in ounces and volumes in fl oz, for the plan screen and e-mail', () => {
+    expect(formatPortion({ serving_size: 3, serving_unit: 'slice (30 g)' }, 'imperial')).toBe('3 slices (3.2 oz)');
+    expect(formatPortion({ serving_size: 1, serving_unit: 'breast (172 g)' }, 'imperial')).toBe('1 breast (6.1 oz)');
+    expect(formatPortion({ serving_size: 150, serving_unit: 'g' }, 'imperial')).toBe('5.3 oz');
+    expect(formatPortion({ serving_size: 1.5, serving_unit: 'kg' }, 'imperial')).toBe('52.9 oz');
+    expect(formatPortion({ serving_size: 473.176, serving_unit: 'ml' }, 'imperial')).toBe('16 fl oz');
+    expect(formatPortion({ serving_size: 7, serving_unit: 'oz (28.4 g)' }, 'imperial')).toBe('7 oz');
+    expect(formatPortion({ serving_size: 2, serving_unit: 'cup' }, 'imperial')).toBe('2 cups');
+    expect(formatPortion({ serving_size: 150, serving_unit: 'g' }, 'metric')).toBe('150 g');
+  });
+});

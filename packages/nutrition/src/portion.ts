@@ -1,10 +1,14 @@
 /**
  * The one way a portion is written, for the plan screen and the plan e-mail alike (issue 10 item 2):
  * "3 slices (90 g)", "4 tsp (18 g)", "0.5 cup, chopped (51 g)". Catalogue units carry the weight of ONE
- * unit ("slice (30 g)"); the grams shown are for the whole amount. No dependencies: the web imports it
+ * unit ("slice (30 g)"); the grams shown are for the whole amount. No dependencies but units.ts: the web imports it
  * as '@app/nutrition/portion' without pulling in the optimiser.
  */
+import { isImperial, massText, volumeText, type UnitsLike } from './units.js';
+
 const UNIT_WITH_GRAMS = /^(.*?)\s*\(([\d.]+)\s*g\)\s*$/;
+/** Metric units an amount may be given in, converted for imperial readers: grams / kg as mass, ml / l as volume. */
+const METRIC_UNITS: Record<string, { mass: boolean; factor: number }> = { g: { mass: true, factor: 1 }, kg: { mass: true, factor: 1000 }, ml: { mass: false, factor: 1 }, l: { mass: false, factor: 1000 } };
 /** Units that stay as they are in the plural. */
 const INVARIANT = new Set(['g', 'kg', 'mg', 'ml', 'l', 'oz', 'lb', 'lbs', 'tsp', 'tbsp', 'fl', 'cl', 'dl', 'serving size', 'x']);
 
@@ -47,16 +51,25 @@ export interface Portion {
   serving_unit: string | null | undefined;
 }
 
-export function formatPortion(food: Portion): string {
+/**
+ * `units` (issue 42 §2): imperial writes the weight in ounces and a volume in fl oz, "3 slices (3.2 oz)", "5.3 oz",
+ * "16 fl oz"; metric (the default) writes grams and ml as the catalogue has them.
+ */
+export function formatPortion(food: Portion, units: UnitsLike = 'metric'): string {
   const size = food.serving_size;
   const u = (food.serving_unit ?? '').trim();
   if (size == null || !Number.isFinite(size)) return u;
+  if (isImperial(units)) {
+    const metric = METRIC_UNITS[u.toLowerCase()];
+    if (metric) return metric.mass ? massText(size * metric.factor, units) : volumeText(size * metric.factor, units);
+  }
   const m = UNIT_WITH_GRAMS.exec(u);
   let name = m ? m[1]! : u;
   // A unit that is itself an amount ("1/4 avocado") is counted with ×: "2 × 1/4 avocado".
   const counted = /^[\d½¼¾⅓⅔]/.test(name);
   if (!counted && size > 1) name = pluralUnit(name);
   const count = counted ? `${amount(size)} ×` : amount(size);
+  if (m && isImperial(units)) return /^oz$/i.test(name.trim()) ? `${count} ${name}` : `${count} ${name} (${massText(size * Number(m[2]), units)})`;
   if (m) return `${count} ${name} (${Math.round(size * Number(m[2]))} g)`;
   return `${count} ${name}`.trim();
 }

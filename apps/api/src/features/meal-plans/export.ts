@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import escapeHtml from 'escape-html';
 import { formatPortion } from '@app/nutrition/portion';
 import { readableDay, wholeNumber } from '@app/nutrition/numbers';
+import type { UnitsLike } from '@app/nutrition/units';
 import { MEAL_PLAN_EMAILED, MEAL_PLAN_EXPORT_FAILED, type MealPlan } from '@app/contracts';
 import { conflict, forbidden, HttpError, tooManyRequests, unprocessable } from '../../lib/http-error.ts';
 import { getPlan } from './service.ts';
 import { recordExport, verifiedEmailOf } from './repository.ts';
+import { userZoneAndUnits } from '../health-metrics/repository.ts';
 
 /** Sent exports per user per rolling 24 hours (test_mode renders only and is not counted). */
 export const EXPORTS_PER_DAY = 10;
@@ -23,7 +25,8 @@ export interface RenderedMail {
   text: string;
 }
 
-export function renderPlanMail(plan: MealPlan, shopping: ShoppingList | null): RenderedMail {
+/** `units`: the user's setting; portions are written in them ("3 slices (3.2 oz)" when imperial, issue 42 §2). */
+export function renderPlanMail(plan: MealPlan, shopping: ShoppingList | null, units: UnitsLike = 'metric'): RenderedMail {
   const subject = `Your meal plan: ${plan.name}`;
   // One line for both parts (the HTML part had left the fiber goal out).
   const goalsLine = `Daily goals: ${n0(plan.goals.calories)} kcal, ${n0(plan.goals.protein)} g protein, ${n0(plan.goals.carbs)} g carbs, ${n0(plan.goals.fat)} g fat, ${n0(plan.goals.fiber)} g fiber`;
@@ -46,7 +49,7 @@ export function renderPlanMail(plan: MealPlan, shopping: ShoppingList | null): R
       html.push(`<h3>${MEAL_NAMES[meal]} <small>${totals}</small></h3><ul>`);
       for (const f of slot.foods) {
         // The same portion text as the plan screen (one function): "White bread: 3 slices (90 g) · 240 kcal".
-        const line = `${f.name}: ${formatPortion(f)} · ${n0(f.calories)} kcal`;
+        const line = `${f.name}: ${formatPortion(f, units)} · ${n0(f.calories)} kcal`;
         text.push(`    - ${line}`);
         html.push(`<li>${e(line)}</li>`);
       }
@@ -60,7 +63,7 @@ export function renderPlanMail(plan: MealPlan, shopping: ShoppingList | null): R
     for (const [category, items] of Object.entries(shopping)) {
       if (!items.length) continue;
       // The plan screen's shopping list writes amounts with the same function: "4 large eggs (200 g)", not "4 large egg (50 g)".
-      const lines = items.map((i) => (i.quantity != null && i.unit ? `${i.name} — ${formatPortion({ serving_size: i.quantity, serving_unit: i.unit })}` : i.name));
+      const lines = items.map((i) => (i.quantity != null && i.unit ? `${i.name} — ${formatPortion({ serving_size: i.quantity, serving_unit: i.unit }, units)}` : i.name));
       text.push(`  ${category}`, ...lines.map((l) => `    - ${l}`));
       html.push(`<h3>${e(category)}</h3><ul>${lines.map((l) => `<li>${e(l)}</li>`).join('')}</ul>`);
     }
@@ -87,7 +90,8 @@ export async function exportPlan(app: FastifyInstance, userId: number, id: numbe
       throw new HttpError(500, 'Failed to generate shopping list. Please try again.', 'server_error');
     }
   }
-  const mail = renderPlanMail(plan, shopping);
+  const { units } = await userZoneAndUnits(app.db, userId);
+  const mail = renderPlanMail(plan, shopping, units);
   if (body.test_mode) return { ...mail, message: 'Test mode: the e-mail was rendered and not sent.' };
   const quota = await recordExport(app.db, userId, plan.id, EXPORTS_PER_DAY);
   if (!quota.ok) throw tooManyRequests(`You can e-mail up to ${EXPORTS_PER_DAY} meal plans a day. Please try again later.`, quota.retryAfter);

@@ -6,6 +6,8 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { catalogueText } from '../../lib/errors';
+import { formatWeight } from '../../lib/units';
+import { useUserSettingsQuery } from '../../lib/user-settings';
 import { useOverallAnalysisQuery } from './api';
 import { FindingsList } from './findings-list';
 import { RangePicker } from '../../components/range-picker';
@@ -15,6 +17,7 @@ import { PageTitle } from '../../components/layout/page-title';
 export function Component() {
   const [days, setDays] = useState(30);
   const { data, error, isFetching } = useOverallAnalysisQuery(days);
+  const units = useUserSettingsQuery().data?.units ?? 'metric';
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <PageTitle>
@@ -34,12 +37,12 @@ export function Component() {
               <Typography>{data.expenditure.statement}</Typography>
               {data.weight.latest && (
                 <Typography color="text.secondary">
-                  Trend weight {data.weight.latest.trend_kg} kg on {data.weight.latest.date}.
+                  Trend weight {formatWeight(data.weight.latest.trend_kg, units)} on {data.weight.latest.date}.
                 </Typography>
               )}
             </CardContent>
           </Card>
-          <FindingsList findings={data.findings} notEnough={data.not_enough_data} />
+          <FindingsList findings={data.findings} notEnough={data.not_enough_data} units={units} />
         </>
       )}
     </Box>

@@ -19,3 +19,14 @@ describe('FindingsList', () => {
     ]);
   });
 });
+
+describe('FindingsList in imperial units', () => {
+  test('shows a body weight of the evidence in lb', () => {
+    const { container } = render(<FindingsList findings={[finding({ g_per_kg: 0.9, weight_kg: 80 })]} notEnough={[]} units="imperial" />);
+    const rows = [...container.querySelectorAll('tr')].map((r) => [...r.children].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Protein per kg of body weight (g)', '0.9'],
+      ['Weight (lb)', '176.4'],
+    ]);
+  });
+});

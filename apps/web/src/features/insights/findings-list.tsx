@@ -9,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Finding } from '@app/contracts/insights';
 import { formatNumber } from '../../lib/format';
+import { toDisplay, unitLabel, type Units } from '../../lib/units';
 
 /** The engine's evidence keys as a reader says them; a key not listed here falls back to its words. */
 const LABELS: Record<string, string> = {
@@ -43,11 +44,13 @@ const LABELS: Record<string, string> = {
   weekday_days: 'Weekdays logged',
   weekend_days: 'Weekend days logged',
 };
-const label = (k: string) => LABELS[k] ?? k.replace(/_/g, ' ');
-const value = (v: unknown) => (v === null || v === undefined ? 'not known' : typeof v === 'number' ? formatNumber(v, undefined, 2) : String(v));
+const label = (k: string, units: Units) => (k === 'weight_kg' ? `Weight (${unitLabel(units)})` : (LABELS[k] ?? k.replace(/_/g, ' ')));
+const value = (v: unknown, k: string, units: Units) =>
+  v === null || v === undefined ? 'not known' : typeof v === 'number' ? formatNumber(k === 'weight_kg' ? toDisplay(v, units) : v, undefined, 2) : String(v);
 
 /** Findings ranked by the engine: what it saw, the numbers behind it, one thing to change, and the source. */
-export function FindingsList({ findings, notEnough }: { findings: Finding[]; notEnough: string[] }) {
+/** `units`: a body weight in the evidence is shown in them (issue 42 §2); the engine sends kg. */
+export function FindingsList({ findings, notEnough, units = 'metric' }: { findings: Finding[]; notEnough: string[]; units?: Units }) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {findings.length === 0 && <Alert severity="info">Nothing stands out in this range.</Alert>}
@@ -63,9 +66,9 @@ export function FindingsList({ findings, notEnough }: { findings: Finding[]; not
                 {Object.entries(f.evidence).map(([k, v]) => (
                   <TableRow key={k}>
                     <TableCell component="th" scope="row">
-                      {label(k)}
+                      {label(k, units)}
                     </TableCell>
-                    <TableCell align="right">{value(v)}</TableCell>
+                    <TableCell align="right">{value(v, k, units)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { catalogueText } from '../../lib/errors';
+import { useUserSettingsQuery } from '../../lib/user-settings';
 import { isLocked, LockedFeature } from '../../components/locked-feature';
 import { usePatternAnalysisQuery } from './api';
 import { FindingsList } from './findings-list';
@@ -14,6 +15,7 @@ import { PageTitle } from '../../components/layout/page-title';
 export function Component() {
   const [days, setDays] = useState(14);
   const { data, error, isFetching } = usePatternAnalysisQuery(days);
+  const units = useUserSettingsQuery().data?.units ?? 'metric';
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <PageTitle>
@@ -27,7 +29,7 @@ export function Component() {
         <>
           <Typography>{data.statement}</Typography>
           {data.weekday_weekend.statement && <Typography>{data.weekday_weekend.statement}</Typography>}
-          <FindingsList findings={data.findings} notEnough={data.not_enough_data} />
+          <FindingsList findings={data.findings} notEnough={data.not_enough_data} units={units} />
         </>
       )}
     </Box>

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import type { PlanFood, PlanFoodBase } from '../types';
 import { formatPortion, whole } from './format';
+import { useUserSettingsQuery } from '../../../lib/user-settings';
 
 interface Props {
   food: Pick<PlanFood, 'name' | 'serving_size' | 'serving_unit' | 'calories' | 'protein' | 'carbs' | 'fat'> & Partial<PlanFood>;
@@ -24,6 +25,8 @@ const macroLine = (f: Props['food']) =>
 /** One food of a meal: portion, macros, why it is there, and its alternatives to swap to. */
 export function PlanFoodRow({ food, onSwap, disabled }: Props) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Portions in the user's units, as the plan e-mail writes them (issue 42 §2).
+  const units = useUserSettingsQuery().data?.units ?? 'metric';
   const alternatives = food.alternatives ?? [];
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', py: 1 }}>
@@ -32,7 +35,7 @@ export function PlanFoodRow({ food, onSwap, disabled }: Props) {
           {food.name}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {formatPortion(food)} · {macroLine(food)}
+          {formatPortion(food, units)} · {macroLine(food)}
         </Typography>
         {food.reasoning ? (
           <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.25 }}>
@@ -63,7 +66,7 @@ export function PlanFoodRow({ food, onSwap, disabled }: Props) {
                   onSwap(alt);
                 }}
               >
-                <ListItemText primary={alt.name} secondary={`${formatPortion(alt)} · ${macroLine(alt)}`} />
+                <ListItemText primary={alt.name} secondary={`${formatPortion(alt, units)} · ${macroLine(alt)}`} />
               </MenuItem>
             ))}
           </Menu>
