@@ -1,4 +1,5 @@
 import { ScrollBox } from './scroll-box';
+import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -6,6 +7,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { z } from 'zod';
 import type { NutrientStatusSchema } from '@app/contracts/insights';
 import { nutrientName } from '@app/nutrition/analysis/micronutrients';
@@ -16,16 +19,52 @@ type NutrientStatus = z.infer<typeof NutrientStatusSchema>;
 const statusColor = (s: string) => (s === 'low' || s === 'over limit' || s === 'above upper level' ? 'warning' : s === 'adequate' || s === 'within limit' ? 'success' : 'inherit');
 const amount = (n: number | null, unit: string | null) => (n === null ? 'not known' : `${formatNumber(n, undefined, n < 10 ? 1 : 0)}\u00a0${unit ?? ''}`);
 
+/** "RDA 18 mg", "Your goal 28 g". */
+const targetText = (n: NutrientStatus) => (n.target === null ? '—' : `${n.reference_kind === 'goal' ? 'Your goal' : n.reference_kind} ${amount(n.target, n.unit)}`);
+
+function Target({ n }: { n: NutrientStatus }) {
+  return (
+    <>
+      {targetText(n)}
+      {n.upper !== null && (
+        <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>
+          upper level {amount(n.upper, n.unit)}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+function Status({ n }: { n: NutrientStatus }) {
+  return (
+    <>
+      {n.percent_of_target !== null && (
+        <LinearProgress variant="determinate" color={statusColor(n.status)} value={Math.min(100, n.percent_of_target)} aria-hidden sx={{ height: 6, borderRadius: 3, bgcolor: 'action.disabledBackground', mb: 0.5 }} />
+      )}
+      <Typography variant="caption" component="span" sx={{ display: 'block' }}>
+        {n.status}
+        {n.percent_of_target !== null && ` · ${formatNumber(n.percent_of_target)} %`}
+        {n.per_day !== null && n.coverage_percent < 100 && ` · known for ${formatNumber(n.coverage_percent)} % of the food`}
+      </Typography>
+    </>
+  );
+}
+
 /**
- * Each nutrient against its Dietary Reference Intake (RDA or AI, and the upper level), for a day or a range.
- * The bar is decoration: the status is always written out too, so colour is never the only signal.
+ * Each nutrient against its Dietary Reference Intake (RDA or AI, and the upper level) or the user's own goal (fiber),
+ * for a day or a range. The bar is decoration: the status is always written out too, so colour is never the only signal.
+ * On a phone (under 600 px) four columns did not fit: Target and Status sat off-screen with no hint (issue 42 §11).
+ * There the table has two columns, the nutrient with its amount a day, and its target with its status, so every
+ * number is on screen at 360 px.
  */
 export function NutrientsTable({ nutrients, label }: { nutrients: NutrientStatus[]; label: string }) {
+  const compact = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
   // When the foods logged say nothing about any of these nutrients, a column of "not known" on every row tells the
   // user less than one sentence: say it once and list the targets alone.
   const noneKnown = nutrients.length > 0 && nutrients.every((n) => n.per_day === null);
   // Listing the targets alone, a nutrient without one (sugar, saturated fat…) would be a row of dashes.
   const rows = noneKnown ? nutrients.filter((n) => n.target !== null || n.upper !== null) : nutrients;
+  const cells = { '& .MuiTableCell-root': { px: { xs: 1, sm: 2 }, verticalAlign: 'top' } } as const;
   return (
     <ScrollBox label={label}>
       {noneKnown && (
@@ -34,50 +73,71 @@ export function NutrientsTable({ nutrients, label }: { nutrients: NutrientStatus
           in carry what was entered). Your targets:
         </Typography>
       )}
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Nutrient</TableCell>
-            {!noneKnown && <TableCell align="right">A day</TableCell>}
-            <TableCell>Target</TableCell>
-            {!noneKnown && <TableCell sx={{ minWidth: 120 }}>Status</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((n) => (
-            <TableRow key={n.nutrient} data-testid={`nutrient-${n.nutrient}`}>
-              <TableCell component="th" scope="row">
-                {nutrientName(n.nutrient as ExtraNutrient) ?? n.nutrient}
-              </TableCell>
-              {!noneKnown && (
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {amount(n.per_day, n.unit)}
-                </TableCell>
-              )}
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {n.target === null ? '—' : `${n.reference_kind} ${amount(n.target, n.unit)}`}
-                {n.upper !== null && (
-                  <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>
-                    upper level {amount(n.upper, n.unit)}
-                  </Typography>
-                )}
-              </TableCell>
-              {!noneKnown && (
-                <TableCell>
-                  {n.percent_of_target !== null && (
-                    <LinearProgress variant="determinate" color={statusColor(n.status)} value={Math.min(100, n.percent_of_target)} aria-hidden sx={{ height: 6, borderRadius: 3, bgcolor: 'action.disabledBackground', mb: 0.5 }} />
-                  )}
-                  <Typography variant="caption">
-                    {n.status}
-                    {n.percent_of_target !== null && ` · ${formatNumber(n.percent_of_target)} %`}
-                    {n.per_day !== null && n.coverage_percent < 100 && ` · known for ${formatNumber(n.coverage_percent)} % of the food`}
-                  </Typography>
-                </TableCell>
-              )}
+      {compact ? (
+        <Table size="small" aria-label={label} sx={{ ...cells, tableLayout: 'fixed' }} data-layout="compact">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ width: '45%' }}>{noneKnown ? 'Nutrient' : 'Nutrient · a day'}</TableCell>
+              <TableCell>{noneKnown ? 'Target' : 'Target · status'}</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {rows.map((n) => (
+              <TableRow key={n.nutrient} data-testid={`nutrient-${n.nutrient}`}>
+                <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
+                  {nutrientName(n.nutrient as ExtraNutrient) ?? n.nutrient}
+                  {!noneKnown && (
+                    <Typography component="span" sx={{ display: 'block', fontWeight: 600, whiteSpace: 'nowrap' }} data-testid="nutrient-amount">
+                      {amount(n.per_day, n.unit)}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell data-testid="nutrient-target">
+                  <Target n={n} />
+                  {!noneKnown && (
+                    <Box sx={{ mt: 0.5 }} data-testid="nutrient-status">
+                      <Status n={n} />
+                    </Box>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : (
+        <Table size="small" aria-label={label} sx={cells}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Nutrient</TableCell>
+              {!noneKnown && <TableCell align="right">A day</TableCell>}
+              <TableCell>Target</TableCell>
+              {!noneKnown && <TableCell sx={{ minWidth: 120 }}>Status</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((n) => (
+              <TableRow key={n.nutrient} data-testid={`nutrient-${n.nutrient}`}>
+                <TableCell component="th" scope="row">
+                  {nutrientName(n.nutrient as ExtraNutrient) ?? n.nutrient}
+                </TableCell>
+                {!noneKnown && (
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="nutrient-amount">
+                    {amount(n.per_day, n.unit)}
+                  </TableCell>
+                )}
+                <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="nutrient-target">
+                  <Target n={n} />
+                </TableCell>
+                {!noneKnown && (
+                  <TableCell data-testid="nutrient-status">
+                    <Status n={n} />
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
     </ScrollBox>
   );
 }

@@ -9,6 +9,7 @@ import type { DailySummary } from '@app/contracts';
 import type { UserSettings } from '@app/contracts/settings';
 import { fiberTarget, type FiberTarget } from '@app/nutrition/fiber-target';
 import { formatKcal, formatNumber } from './format';
+import { useToday, useUserSettingsQuery } from './user-settings';
 
 export type { FiberTarget };
 
@@ -39,3 +40,9 @@ export function exerciseLine(day: ExerciseDay): { text: string; detail: string |
 
 /** What the day's calories are measured against: the budget (goal + exercise added), 0 when no goal. */
 export const calorieTarget = (day: Pick<DailySummary, 'goals' | 'calorie_budget'>) => (day.calorie_budget > 0 ? day.calorie_budget : day.goals.calories);
+
+/** fiberTargetFor with the signed-in user's settings and today. */
+export function useFiberTarget(dayGoal: number | null | undefined): FiberTarget {
+  const settings = useUserSettingsQuery().data;
+  return fiberTargetFor(dayGoal, settings, useToday());
+}

@@ -8,6 +8,10 @@ import { RangePicker } from '../../components/range-picker';
 import { WhenVisible } from '../../components/when-visible';
 import { formatDay, formatGrams, formatKcal, formatNumber } from '../../lib/format';
 import { useGetDashboardHistoryQuery, useGetDashboardStatsQuery } from './api';
+import { formatVolume, type Units } from '../../lib/units';
+import { useUserSettingsQuery } from '../../lib/user-settings';
+import { useWaterDailyQuery } from '../../lib/water';
+import type { WaterDaily } from '@app/contracts/health-metrics';
 import { srOnly } from '../../lib/sr-only';
 
 const HistoryChart = lazy(() => import('./charts').then((m) => ({ default: m.HistoryChart })));
@@ -18,6 +22,9 @@ const RANGES = [7, 30, 90] as const;
 export function HistoryCard({ today }: { today: string }) {
   const [days, setDays] = useState<number>(7);
   const { data: fresh, isError } = useGetDashboardHistoryQuery({ days, end_date: today });
+  // Water per day over the same range (issue 42 §12): its average beside the others, each day's in the table.
+  const water = useWaterDailyQuery({ start_date: fresh?.start_date ?? today, end_date: today }, { skip: !fresh }).data;
+  const units: Units = useUserSettingsQuery().data?.units ?? 'metric';
   const streak = useGetDashboardStatsQuery(today).data?.streak_days;
   // An answer re-renders this card synchronously (react-redux): deferred, the body (averages, the table of
   // days) is drawn in a later render React can interrupt, not in that one task (issue 9, blocking time).
@@ -40,14 +47,18 @@ export function HistoryCard({ today }: { today: string }) {
       ) : !data ? (
         <Skeleton variant="rounded" height={260} />
       ) : (
-        <HistoryBody data={data} />
+        <HistoryBody data={data} water={water?.days} units={units} />
       )}
     </Card>
   );
 }
 
-const HistoryBody = memo(function HistoryBody({ data }: { data: RangeStats }) {
+const HistoryBody = memo(function HistoryBody({ data, water, units }: { data: RangeStats; water: WaterDaily['days'] | undefined; units: Units }) {
   const a = data.averages;
+  // Only days of this range (the water answer may still be the previous range's while the new one loads).
+  const waterDays = (water ?? []).filter((d) => d.date >= data.start_date && d.date <= data.end_date);
+  const waterBy = new Map(waterDays.map((d) => [d.date, d.total_ml]));
+  const waterAvg = waterDays.length ? waterDays.reduce((s, d) => s + d.total_ml, 0) / waterDays.length : null;
   return (
     <>
       <Typography color="text.secondary" data-testid="dash-history-statement">
@@ -69,6 +80,7 @@ const HistoryBody = memo(function HistoryBody({ data }: { data: RangeStats }) {
                 ['Carbs', formatGrams(a.carbs)],
                 ['Fat', formatGrams(a.fat)],
                 ['Fiber', formatGrams(a.fiber)],
+                ...(waterAvg !== null ? [['Water', formatVolume(waterAvg, units)] as const] : []),
               ] as const
             ).map(([k, v]) => (
               <Box key={k} sx={{ p: 1, borderRadius: 1, bgcolor: 'action.hover' }}>
@@ -90,6 +102,7 @@ const HistoryBody = memo(function HistoryBody({ data }: { data: RangeStats }) {
                   <th scope="col">Day</th>
                   <th scope="col">Calories</th>
                   <th scope="col">Goal</th>
+                  <th scope="col">Water</th>
                 </tr>
               </thead>
               <tbody>
@@ -98,6 +111,7 @@ const HistoryBody = memo(function HistoryBody({ data }: { data: RangeStats }) {
                     <td>{formatDay(d.date)}</td>
                     <td>{d.logged ? formatKcal(d.calories) : 'not logged'}</td>
                     <td>{data.goals.calories > 0 ? formatKcal(data.goals.calories) : 'no goal'}</td>
+                    <td>{waterBy.has(d.date) ? formatVolume(waterBy.get(d.date)!, units) : 'none logged'}</td>
                   </tr>
                 ))}
               </tbody>

@@ -20,12 +20,16 @@ import { paths } from '../../lib/paths';
 import { catalogueText } from '../../lib/errors';
 import { foodList, formatDay, formatGrams, formatGramsValue, formatKcal, formatNumber, MEAL_LABELS } from '../../lib/format';
 import { GOAL_KINDS, goalStatus } from '../../lib/goal-status';
+import { calorieTarget, exerciseLine, useFiberTarget } from '../../lib/day-targets';
+import { TextLink } from '../../components/text-link';
+import { WaterQuickAdd } from '../../components/health/water-quick-add';
 import { useToday } from '../../lib/user-settings';
 import { useGetDashboardDayQuery, useGetDashboardStatsQuery } from './api';
 import { CalorieRing } from './calorie-ring';
 import { HistoryCard } from './history-card';
 import { WeightCard } from './weight-card';
 import { PageTitle } from '../../components/layout/page-title';
+import { FinishSetupCard } from '../../components/finish-setup-card';
 
 const NOTHING = {};
 
@@ -52,6 +56,7 @@ export function Component() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {formatDay(today, { weekday: 'long', month: 'long' })}
       </Typography>
+      <FinishSetupCard />
       {error ? (
         <LazyAlert severity="error" action={<Button color="inherit" size="small" onClick={() => refetch()}>Retry</Button>}>
           {catalogueText(error, 'Failed to fetch meal summary')}
@@ -74,8 +79,12 @@ function DashboardBody({ day, today }: { day: DailySummary; today: string }) {
   // render instead of lengthening the commit that paints the top.
   const lower = useDeferredMount();
   const t = day.daily_totals;
-  const g = day.goals;
-  const noGoals = !(g.calories > 0);
+  // Calories against the day's budget (the goal plus the exercise the user adds back, said in one line under the
+  // ring); fiber against the one target every screen uses (the goal, else the DRI's AI, labelled). Issue 42 §9, §11.
+  const fiber = useFiberTarget(day.goals.fiber);
+  const g = { ...day.goals, calories: calorieTarget(day), fiber: fiber.grams };
+  const exercise = exerciseLine(day);
+  const noGoals = !(day.goals.calories > 0);
   const nothingLogged = MEAL_TYPES.every((m) => day.meals[m].foods.length === 0);
   const calorie = goalStatus(t.calories, g.calories, 'limit', 'kcal');
   return (
@@ -121,6 +130,18 @@ function DashboardBody({ day, today }: { day: DailySummary; today: string }) {
                 : calorie.text
               : 'No calorie goal set'}
           </Typography>
+          {exercise && (
+            <Typography variant="body2" align="center" color="text.secondary" sx={{ mt: 0.5 }} data-testid="dash-exercise">
+              {exercise.text}
+              {exercise.detail && ` · ${exercise.detail}`}
+              {exercise.settings && (
+                <>
+                  {' — '}
+                  <TextLink to={paths.settings}>change in Settings</TextLink>
+                </>
+              )}
+            </Typography>
+          )}
         </Card>
 
         <Card sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="dash-macros">
@@ -152,6 +173,7 @@ function DashboardBody({ day, today }: { day: DailySummary; today: string }) {
                     <Typography variant="caption" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5, color: status.state === 'under' ? 'text.secondary' : `${status.color}.main` }} data-testid={`dash-${k}-status`}>
                       <StatusIcon state={status.state} small />
                       {status.text}
+                      {k === 'fiber' && fiber.kind === 'AI' && <Typography component="span" variant="caption" color="text.secondary">{` · target: ${fiber.label}`}</Typography>}
                     </Typography>
                   )}
                 </Box>
@@ -184,6 +206,8 @@ function DashboardBody({ day, today }: { day: DailySummary; today: string }) {
           })}
         </Box>
       </Card>
+
+      <WaterQuickAdd date={today} today={today} />
 
       {lower ? (
         <>

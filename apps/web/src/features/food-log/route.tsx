@@ -13,6 +13,7 @@ import RestaurantIcon from '@mui/icons-material/Restaurant';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { LazyAlert } from '../../components/lazy-alert';
 import { WhenVisible } from '../../components/when-visible';
+import { WaterQuickAdd } from '../../components/health/water-quick-add';
 import { MEAL_TYPES, type MealType } from '@app/contracts/constants';
 import { notify } from '../../components/feedback/notify';
 import { MEAL_LABELS } from '../../lib/format';
@@ -319,6 +320,7 @@ export function Component() {
                     onSave={setSavingMeal}
                   />
                 ))}
+                <WaterQuickAdd date={date} today={today} />
                 <WhenVisible fallback={<Skeleton variant="rounded" height={48} />}>
                   <DayNutrientsCard date={date} />
                 </WhenVisible>

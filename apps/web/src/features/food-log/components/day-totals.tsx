@@ -7,6 +7,9 @@ import type { DailySummary } from '../types';
 import { round } from '../serving-math';
 import { formatGramsValue, formatNumber } from '../../../lib/format';
 import { GOAL_KINDS, goalStatus } from '../../../lib/goal-status';
+import { TextLink } from '../../../components/text-link';
+import { paths } from '../../../lib/paths';
+import { calorieTarget, exerciseLine, useFiberTarget } from '../../../lib/day-targets';
 
 const MACROS = [
   ['protein', 'Protein'],
@@ -18,7 +21,11 @@ const MACROS = [
 /** The day at a glance: calories eaten against the goal and what is left, then each macro. */
 export const DayTotals = memo(function DayTotals({ summary }: { summary: DailySummary }) {
   const t = summary.daily_totals;
-  const g = summary.goals;
+  // Calories against the day's budget (the goal plus any exercise added back); fiber against one target for every
+  // screen (the goal, else the DRI's AI, labelled): lib/day-targets, issue 42 §9 and §11.
+  const fiber = useFiberTarget(summary.goals.fiber);
+  const g = { ...summary.goals, calories: calorieTarget(summary), fiber: fiber.grams };
+  const exercise = exerciseLine(summary);
   // The app-wide rule (lib/goal-status): a small overage is on target, and the words say so too.
   const calorie = goalStatus(t.calories, g.calories, 'limit', 'kcal');
   return (
@@ -34,6 +41,18 @@ export const DayTotals = memo(function DayTotals({ summary }: { summary: DailySu
           </Typography>
         )}
       </Box>
+      {exercise && (
+        <Typography variant="body2" color="text.secondary" data-testid="day-exercise">
+          {exercise.text}
+          {exercise.detail && ` · ${exercise.detail}`}
+          {exercise.settings && (
+            <>
+              {' · '}
+              <TextLink to={paths.settings}>Change in Settings</TextLink>
+            </>
+          )}
+        </Typography>
+      )}
       {g.calories > 0 && (
         <LinearProgress
           variant="determinate"
@@ -56,6 +75,11 @@ export const DayTotals = memo(function DayTotals({ summary }: { summary: DailySu
                 {formatGramsValue(t[k])}
                 {g[k] > 0 ? `\u00a0/\u00a0${formatNumber(round(g[k]))}` : ''}{'\u00a0g'}
               </Typography>
+              {k === 'fiber' && fiber.kind === 'AI' && (
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid="day-fiber-target">
+                  {fiber.label}
+                </Typography>
+              )}
               {status.state === 'met' || status.state === 'over' ? (
                 <Typography variant="caption" sx={{ color: `${status.color}.main` }}>
                   {status.state === 'met' ? '✓ ' : '! '}
