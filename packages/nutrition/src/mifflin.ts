@@ -87,5 +87,6 @@ export function suggestGoals(i: GoalInput): GoalSuggestion {
 export function weeksToGoal(weightKg: number, goalKg: number, weeklyRateKg: number): number | null {
   const diff = goalKg - weightKg;
   if (weeklyRateKg === 0 || Math.abs(diff) < 0.05 || Math.sign(diff) !== Math.sign(weeklyRateKg)) return null;
-  return Math.ceil(diff / weeklyRateKg);
+  // A tenth of a week first: 20 lb at 1 lb a week, each converted to kg, is 20.0006 weeks, not 21.
+  return Math.ceil(Math.round((diff / weeklyRateKg) * 10) / 10);
 }

@@ -16,6 +16,7 @@ const TITLES: [pattern: string, title: string][] = [
   [paths.resetPassword, 'Choose a new password'],
   [paths.verifyEmail, 'Verify your e-mail'],
   [paths.dashboard, 'Dashboard'],
+  [paths.onboarding, 'Set up your plan'],
   [paths.foodLog, 'Food log'],
   [paths.health, 'Health'],
   [paths.settings, 'Settings'],

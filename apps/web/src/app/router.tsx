@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
             ...lazyRoute(() => import('../components/guards')),
             children: [
               { path: paths.dashboard, ...lazyRoute(() => import('../features/dashboard/route')) },
+              { path: paths.onboarding, ...lazyRoute(() => import('../features/onboarding/route')) },
               { path: paths.foodLog, ...lazyRoute(() => import('../features/food-log/route')) },
               { path: paths.recipes, ...lazyRoute(() => import('../features/recipes/import-route')) },
               { path: paths.myRecipes, ...lazyRoute(() => import('../features/recipes/my-recipes-route')) },

@@ -7,6 +7,7 @@ export const paths = {
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
   dashboard: '/dashboard',
+  onboarding: '/onboarding',
   health: '/health',
   foodLog: '/food-log',
   settings: '/settings',

@@ -48,8 +48,8 @@ export function nutrientReport(entries: AnalysisEntry[], sex: Sex | null, age: n
   const days = new Set(entries.map((e) => e.date)).size;
   const totalKcal = entries.reduce((a, e) => a + e.calories, 0);
   const notes: string[] = [];
-  if (!sex) notes.push('Sex is not set in Settings: each target is the higher of the female and male values.');
-  if (age === null) notes.push('Birth year is not set in Settings: the 19–30 age group is used.');
+  if (!sex) notes.push('Your sex is not set (Settings › Profile): each target is the higher of the female and male values.');
+  if (age === null) notes.push('Your birth year is not set (Settings › Profile): the 19–30 age group is used.');
   else if (age < 19) notes.push('The reference values are for adults (19 and older).');
   if (!days) notes.push('No food logged in this range.');
   const nutrients = EXTRA_NUTRIENTS.map((n): NutrientStatus => {

@@ -102,6 +102,22 @@ describe('the profile the onboarding and the goal helper keep (issue 42)', () =>
   });
 });
 
+describe('sex and birth year from Settings › Profile reach the nutrient targets (issue 42 §4)', () => {
+  it("a 34-year-old man gets the male iron RDA (8 mg), not the female 18 mg; unset, the note points to the Profile card", async () => {
+    const { token } = await createUser(t, { http });
+    const before = await http.get('/insights/nutrients?days=1', { token });
+    expect(before.status).toBe(200);
+    expect(before.json.nutrients.find((n: any) => n.nutrient === 'iron').target).toBe(18);
+    expect(before.json.notes).toContain('Your sex is not set (Settings › Profile): each target is the higher of the female and male values.');
+    expect(before.json.notes).toContain('Your birth year is not set (Settings › Profile): the 19–30 age group is used.');
+    await http.put('/user-settings', { sex: 'male', birth_year: new Date().getFullYear() - 34 }, { token });
+    const after = await http.get('/insights/nutrients?days=1', { token });
+    expect(after.json).toMatchObject({ sex: 'male', age: 34 });
+    expect(after.json.nutrients.find((n: any) => n.nutrient === 'iron')).toMatchObject({ target: 8, upper: 45 });
+    expect(after.json.notes.join(' ')).not.toMatch(/not set/);
+  });
+});
+
 describe('user settings', () => {
   it('answers defaults for a new user, then saves with POST (201) and PUT (partial)', async () => {
     const { token } = await createUser(t, { http });

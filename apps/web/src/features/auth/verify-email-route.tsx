@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import { TextInput } from '../../components/text-input';
@@ -12,6 +12,7 @@ import { useCompleteRegistrationMutation, useResendCodeMutation } from './api';
 import { authErrorText } from './auth-errors';
 import { said, submitOrSayWhy } from '../../lib/forms';
 import { EMAIL_RE } from './email';
+import { paths } from '../../lib/paths';
 
 const RESEND_COOLDOWN_S = 60;
 
@@ -39,15 +40,19 @@ export function Component() {
     return () => clearTimeout(t);
   }, [cooldown]);
 
-  if (user?.email_validated) return <Navigate to={afterSignIn(location.state)} replace />;
+  // A new account goes on to the onboarding (issue 42 §1), which then goes where the guard remembered; this redirect
+  // renders as soon as the user is stored and must not overtake that navigation while the onboarding's chunk loads.
+  const verified = useRef(false);
+  if (user?.email_validated) return <Navigate to={verified.current ? paths.onboarding : afterSignIn(location.state)} state={verified.current ? location.state : undefined} replace />;
 
   async function submit() {
     setError(null);
     try {
       const session = await verify({ email: email.trim(), code }).unwrap();
+      verified.current = true;
       if (dispatch(signIn(session))) {
         notify.success('E-mail verified. Welcome!');
-        navigate(afterSignIn(location.state), { replace: true });
+        navigate(paths.onboarding, { replace: true, state: location.state });
       } else {
         setError('Verification failed. Please request a new code and try again.');
       }

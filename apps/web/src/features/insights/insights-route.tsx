@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { ProfileNote } from '../../components/profile-note';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -160,11 +161,7 @@ export function Component() {
         )}
       </Section>
       <Section title="Nutrients against your DRI" failed={!!nutrients.error && !nutrients.data}>
-        {nutrients.data?.notes.map((n) => (
-          <Typography key={n} variant="body2" color="text.secondary">
-            {n}
-          </Typography>
-        ))}
+        {nutrients.data?.notes.map((n) => <ProfileNote key={n} text={n} />)}
         <NutrientsTable nutrients={nutrients.data?.nutrients ?? []} label="Nutrients against the Dietary Reference Intakes" />
       </Section>
     </Box>

@@ -116,15 +116,8 @@ export function GoalsCard({ settings }: { settings: UserSettings }) {
           Suggest goals for me
         </Button>
       </Stack>
-      <GoalHelperDialog
-        open={helper}
-        onClose={() => setHelper(false)}
-        onApply={(g) => {
-          setDraft({ daily_calorie_goal: String(g.calories), daily_protein_goal: String(g.protein), daily_carbs_goal: String(g.carbs), daily_fat_goal: String(g.fat), daily_fiber_goal: String(g.fiber) });
-          setHelper(false);
-          notify.info('Suggested goals filled in — review and save them');
-        }}
-      />
+      {/* It saves the goals with the answers they came from; the fields above follow the saved settings. */}
+      <GoalHelperDialog open={helper} onClose={() => setHelper(false)} settings={settings} />
     </SectionCard>
   );
 }

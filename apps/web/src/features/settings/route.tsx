@@ -7,8 +7,10 @@ import { catalogueText } from '../../lib/errors';
 import { useUserSettingsQuery } from './api';
 import { AccountCard } from './account-card';
 import { DataCard } from './data-card';
+import { ExerciseCard } from './exercise-card';
 import { GoalsCard } from './goals-card';
 import { PreferencesCard } from './preferences-card';
+import { ProfileCard } from './profile-card';
 import { ReminderSettings } from './reminder-settings';
 import { PageTitle } from '../../components/layout/page-title';
 
@@ -28,6 +30,8 @@ export function Component() {
       ) : (
         <>
           <GoalsCard settings={data} />
+          <ExerciseCard settings={data} />
+          <ProfileCard settings={data} />
           <PreferencesCard settings={data} />
         </>
       )}

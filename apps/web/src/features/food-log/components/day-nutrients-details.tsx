@@ -1,6 +1,7 @@
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { NutrientsTable } from '../../../components/nutrients-table';
+import { ProfileNote } from '../../../components/profile-note';
 import { useDayNutrientsQuery } from '../api';
 
 /** The opened nutrients card's content: fetched, and its code loaded, only when the card is opened. */
@@ -10,11 +11,7 @@ export default function DayNutrientsDetails({ date }: { date: string }) {
   if (!data) return <Skeleton variant="rounded" height={200} />;
   return (
     <>
-      {data.notes.map((n) => (
-        <Typography key={n} variant="body2" color="text.secondary">
-          {n}
-        </Typography>
-      ))}
+      {data.notes.map((n) => <ProfileNote key={n} text={n} />)}
       <NutrientsTable nutrients={data.nutrients} label="Nutrients of the day against the Dietary Reference Intakes" />
       <Typography variant="caption" color="text.secondary">
         “Not known” means the foods logged do not say; it is not counted as zero. Source: {data.source}
