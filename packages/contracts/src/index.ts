@@ -6,6 +6,7 @@ export * from './settings.ts';
 export * from './notifications.ts';
 export * from './foods.ts';
 export * from './food-logs.ts';
+export * from './day-states.ts';
 export * from './favorites.ts';
 export * from './meal-plans.ts';
 export * from './recommendations.ts';

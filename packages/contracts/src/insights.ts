@@ -27,6 +27,12 @@ export const DashboardStatsQuerySchema = z.object({
   goal_fiber: goalParam('goal_fiber'),
 });
 export const LatestWeightSchema = z.object({ date: z.string(), weight_kg: z.number(), trend_kg: z.number() });
+
+/**
+ * Which days an answer's averages counted (issue 42 §6): the complete logged days; partial days are left out and
+ * counted here, and `partial_note` says so in a sentence ("2 partial days left out: …"), null when none was.
+ */
+const CountedFields = { days_counted: z.number(), partial_days_left_out: z.number(), partial_note: z.string().nullable() };
 export const DashboardStatsSchema = z
   .object({
     date: z.string(),
@@ -52,16 +58,18 @@ export const MonthParamsSchema = z.object({
   month: z.coerce.number().int().min(1, 'month must be between 1 and 12').max(12, 'month must be between 1 and 12'),
 });
 
-export const DayStatSchema = MacroTotalsSchema.extend({ date: z.string(), entries: z.number(), logged: z.boolean() });
+/** `state`: the day's state (null when nothing is logged and the user chose none); only complete days are averaged. */
+export const DayStatSchema = MacroTotalsSchema.extend({ date: z.string(), entries: z.number(), logged: z.boolean(), state: z.enum(['complete', 'partial']).nullable() });
 export const RangeStatsSchema = z
   .object({
     start_date: z.string(),
     end_date: z.string(),
     days: z.number(),
     days_logged: z.number(),
+    ...CountedFields,
     series: z.array(DayStatSchema),
     goals: MacroTotalsSchema,
-    /** Averages over the logged days (0 when none). */
+    /** Averages over the complete logged days (0 when none); totals are over every logged day. */
     averages: MacroTotalsSchema,
     totals: MacroTotalsSchema,
     adherence: z.object({ days_within_goal: z.number(), percent: z.number().nullable(), rule: z.string() }),
@@ -124,6 +132,7 @@ export const ExpenditureSchema = z.object({
   logged_days: z.number(),
   weigh_ins: z.number(),
   logging_completeness_percent: z.number(),
+  partial_days_left_out: z.number(),
   confidence: z.enum(['low', 'medium', 'high']).nullable(),
   statement: z.string(),
   source: z.string(),
@@ -133,7 +142,7 @@ export const ExpenditureSchema = z.object({
 export const InsightsExpenditureSchema = ExpenditureSchema.extend({ end_date: z.string(), latest_weight: LatestWeightSchema.nullable() }).meta({ id: 'InsightsExpenditure' });
 export type InsightsExpenditure = z.infer<typeof InsightsExpenditureSchema>;
 
-const RangeFields = { start_date: z.string(), end_date: z.string(), days: z.number(), days_logged: z.number(), statement: z.string() };
+const RangeFields = { start_date: z.string(), end_date: z.string(), days: z.number(), days_logged: z.number(), ...CountedFields, statement: z.string() };
 export const InsightsAnalysisSchema = z.object({ ...RangeFields, averages: MacroTotalsSchema, macro_split: MacroSplitSchema, calorie_drivers: z.array(CalorieDriverSchema) }).meta({ id: 'InsightsAnalysis' });
 export const InsightsMealTimingSchema = z.object({ ...RangeFields, meal_timing: MealTimingResultSchema }).meta({ id: 'InsightsMealTiming' });
 export const InsightsPatternsSchema = z.object({ ...RangeFields, weekday_weekend: WeekPatternSchema, calorie_drivers: z.array(CalorieDriverSchema), by_weekday: z.array(z.object({ weekday: z.string(), days: z.number(), calories: z.number().nullable() })) }).meta({ id: 'InsightsPatterns' });
@@ -158,9 +167,29 @@ export const OverallAnalysisSchema = z
     averages: MacroTotalsSchema,
     macro_split: MacroSplitSchema,
     nutrients: z.array(NutrientStatusSchema),
-    weight: z.object({ latest: LatestWeightSchema.nullable(), trend: z.array(LatestWeightSchema) }),
+    /** weekly_rate_kg: the trend's slope over the 28 days ending today, kg a week (the expenditure's weight change). */
+    weight: z.object({ latest: LatestWeightSchema.nullable(), trend: z.array(LatestWeightSchema), weekly_rate_kg: z.number().nullable() }),
     expenditure: ExpenditureSchema,
   })
   .meta({ id: 'OverallAnalysis' });
 export type OverallAnalysis = z.infer<typeof OverallAnalysisSchema>;
 export type PatternAnalysis = z.infer<typeof PatternAnalysisSchema>;
+
+/** GET /insights/weight-trend: the one trend weight (issue 42 §7), per weigh-in, computed over the whole history. */
+export const WeightTrendQuerySchema = z.object({ start_date: LocalDateSchema, end_date: LocalDateSchema });
+export const WeightTrendSchema = z
+  .object({
+    start_date: z.string(),
+    end_date: z.string(),
+    /** One point per weigh-in in the range: the weight and the trend on that day. */
+    points: z.array(LatestWeightSchema),
+    /** The last point on or before end_date (it may lie before start_date); null when no weight is logged. */
+    latest: LatestWeightSchema.nullable(),
+    /** Trend at `latest` minus the trend at the range's first weigh-in (`since`); null with fewer than 2 points. */
+    change_kg: z.number().nullable(),
+    since: z.string().nullable(),
+    /** The trend's slope over the 28 days ending on end_date, kg a week: the Assessment's and the expenditure's rate. */
+    weekly_rate_kg: z.number().nullable(),
+  })
+  .meta({ id: 'WeightTrend' });
+export type WeightTrend = z.infer<typeof WeightTrendSchema>;

@@ -9,6 +9,7 @@ import settings from './settings/routes.ts';
 import notifications from './notifications/routes.ts';
 import foods from './foods/routes.ts';
 import foodLogs from './food-logs/routes.ts';
+import dayStates from './day-states/routes.ts';
 import foodParse from './food-parse/routes.ts';
 import favorites from './favorites/routes.ts';
 import savedMeals from './saved-meals/routes.ts';
@@ -40,6 +41,7 @@ export default async function features(app: FastifyInstance) {
   await app.register(notifications);
   await app.register(foods);
   await app.register(foodLogs);
+  await app.register(dayStates);
   await app.register(foodParse);
   await app.register(favorites);
   await app.register(savedMeals);

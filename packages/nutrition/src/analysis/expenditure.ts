@@ -14,7 +14,7 @@
 import { mean, round } from './days.js';
 import { weightText, wholeNumber, type Units } from '../numbers.js';
 import { SOURCES } from './sources.js';
-import type { TrendPoint } from './weight-trend.js';
+import { slopePerDay, trendInWindow, type TrendPoint } from './weight-trend.js';
 import { partialNote } from './day-states.js';
 
 export const KCAL_PER_KG = 7700;
@@ -46,19 +46,6 @@ export interface Expenditure {
 
 const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
 
-/** Least-squares slope of the trend points (steadier than the change between two of them). */
-export function slopePerDay(points: { x: number; y: number }[]): number {
-  const mx = mean(points.map((p) => p.x));
-  const my = mean(points.map((p) => p.y));
-  let num = 0;
-  let den = 0;
-  for (const p of points) {
-    num += (p.x - mx) * (p.y - my);
-    den += (p.x - mx) ** 2;
-  }
-  return den ? num / den : 0;
-}
-
 /**
  * `endDate` is the last day of the window (the user's today). `trend` is trendWeights() over the user's whole
  * history (the points before the window only set where the trend stands). `intake` holds the complete days only
@@ -68,7 +55,7 @@ export function slopePerDay(points: { x: number; y: number }[]): number {
 export function estimateExpenditure(trend: TrendPoint[], intake: IntakeDay[], endDate: string, units: Units = 'metric', partialLeftOut = 0): Expenditure {
   const end = dayNumber(endDate);
   const start = end - WINDOW_DAYS + 1;
-  const w = trend.map((p) => ({ x: dayNumber(p.date), y: p.trend_kg })).filter((p) => p.x >= start && p.x <= end).sort((a, b) => a.x - b.x);
+  const w = trendInWindow(trend, endDate, WINDOW_DAYS);
   const logged = intake.filter((d) => d.calories > 0 && dayNumber(d.date) >= start && dayNumber(d.date) <= end);
   const span = w.length ? Math.max(...w.map((p) => p.x)) - Math.min(...w.map((p) => p.x)) + 1 : 0;
   const firstDay = Math.min(...[...w.map((p) => p.x), ...logged.map((d) => dayNumber(d.date))], end);

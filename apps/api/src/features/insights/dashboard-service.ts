@@ -6,6 +6,7 @@ import { onDay, roundTo, wholeNumber } from '@app/nutrition/numbers';
 import type { Db } from '../../db/client.ts';
 import { iso, plusDays, rangeEnding, userContext, weightTrend, type UserContext } from './data.ts';
 import * as repo from './repository.ts';
+import { statesInRange } from '../day-states/service.ts';
 
 const KEYS = ['calories', 'protein', 'carbs', 'fat', 'fiber'] as const;
 const r1 = (n: number) => roundTo(n, 1);
@@ -46,41 +47,50 @@ export async function stats(db: Db, userId: number, q: { target_date?: string } 
 }
 
 async function rangeStats(db: Db, userId: number, ctx: UserContext, from: string, to: string): Promise<RangeStats> {
-  const rows = await repo.dayTotals(db, userId, from, to);
+  const goals = settingsGoals(ctx);
+  const [rows, { states, selection }] = await Promise.all([repo.dayTotals(db, userId, from, to), statesInRange(db, userId, from, to, goals.calories || null)]);
   const by = new Map(rows.map((r) => [r.date, r]));
+  const stateOf = new Map(states.map((s) => [s.date, s.state]));
   const series: DayStat[] = [];
   for (let d = from; d <= to; d = plusDays(d, 1)) {
     const r = by.get(d);
-    series.push({ date: d, entries: r?.entries ?? 0, logged: !!r, calories: r1(r?.calories ?? 0), protein: r1(r?.protein ?? 0), carbs: r1(r?.carbs ?? 0), fat: r1(r?.fat ?? 0), fiber: r1(r?.fiber ?? 0) });
+    series.push({ date: d, entries: r?.entries ?? 0, logged: !!r, state: stateOf.get(d) ?? null, calories: r1(r?.calories ?? 0), protein: r1(r?.protein ?? 0), carbs: r1(r?.carbs ?? 0), fat: r1(r?.fat ?? 0), fiber: r1(r?.fiber ?? 0) });
   }
   const logged = series.filter((s) => s.logged);
+  // Averages and adherence read the complete days only (issue 42 §6); totals are every logged day's food.
+  const countedRows = rows.filter((r) => selection.counted.has(r.date));
+  const n = countedRows.length;
   // Totals and means from the days' exact sums, rounded once: summing the series' rounded days drifted from the
   // CSV and the insights by 0.05 a day (six days of 100.05 kcal gave 600.6 here and 600.3 there).
   const totals = zero();
   const averages = zero();
   for (const k of KEYS) {
-    const sum = rows.reduce((a, r) => a + r[k], 0);
-    totals[k] = r1(sum);
-    averages[k] = logged.length ? r1(sum / logged.length) : 0;
+    totals[k] = r1(rows.reduce((a, r) => a + r[k], 0));
+    averages[k] = n ? r1(countedRows.reduce((a, r) => a + r[k], 0) / n) : 0;
   }
-  const goals = settingsGoals(ctx);
-  const within = goals.calories > 0 ? rows.filter((r) => Math.abs(r.calories - goals.calories) <= goals.calories * ADHERENCE_BAND).length : 0;
+  const within = goals.calories > 0 ? countedRows.filter((r) => Math.abs(r.calories - goals.calories) <= goals.calories * ADHERENCE_BAND).length : 0;
+  const left = selection.partial_days_left_out;
   const statement = !logged.length
     ? `No food logged in these ${series.length} days: every total is 0.`
-    : `${logged.length} of ${series.length} days logged; ${wholeNumber(averages.calories)} kcal a day on average on logged days${goals.calories > 0 ? `, ${within} within 10 % of your ${wholeNumber(goals.calories)} kcal goal` : ''}.`;
+    : !n
+      ? `${logged.length} of ${series.length} days logged, all of them partial: no average yet.`
+      : `${logged.length} of ${series.length} days logged; ${wholeNumber(averages.calories)} kcal a day on average on ${n} complete day${n === 1 ? '' : 's'}${left ? ` (${left} partial left out)` : ''}${goals.calories > 0 ? `, ${within} within 10 % of your ${wholeNumber(goals.calories)} kcal goal` : ''}.`;
   return {
     start_date: from,
     end_date: to,
     days: series.length,
     days_logged: logged.length,
+    days_counted: n,
+    partial_days_left_out: left,
+    partial_note: selection.note,
     series,
     goals,
     averages,
     totals,
     adherence: {
       days_within_goal: within,
-      percent: goals.calories > 0 && logged.length ? Math.round((within / logged.length) * 1000) / 10 : null,
-      rule: 'A logged day within ±10 % of the calorie goal; null when no goal is set or nothing is logged.',
+      percent: goals.calories > 0 && n ? Math.round((within / n) * 1000) / 10 : null,
+      rule: 'A complete day within ±10 % of the calorie goal, of the complete days; null when no goal is set or no complete day is logged.',
     },
     statement,
   };

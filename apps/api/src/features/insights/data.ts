@@ -2,6 +2,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, parseISO, subDays } from 'date-fns';
 import { EXTRA_NUTRIENTS, trendWeights, type AnalysisEntry, type ExtraNutrient } from '@app/nutrition';
+import { DATE_MIN } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import * as repo from './repository.ts';
 
@@ -53,9 +54,13 @@ export async function analysisEntries(db: Db, userId: number, from: string, to: 
   return rows.map((r) => ({ date: r.date, minute: r.minute, meal_type: r.meal_type, food_name: r.food_name, calories: r.calories, protein: r.protein, carbs: r.carbs, fat: r.fat, nutrients: knownNutrients(r, needs.nutrients) }));
 }
 
-/** The trend over the 120 days before `end` and its latest point (the EWMA needs a run-in). */
+/**
+ * The one trend weight (issue 42 §7) up to `end`, over the user's whole history: a day's trend is the same number
+ * whichever screen asks and however far back it reads (a 90-day and a 120-day run-in gave the dashboard and the
+ * Assessment two trends). One weigh-in a day, so even years of them are a few thousand small rows.
+ */
 export async function weightTrend(db: Db, userId: number, end: string) {
-  const trend = trendWeights(await repo.weights(db, userId, iso(subDays(parseISO(end), 119)), end));
+  const trend = trendWeights(await repo.weights(db, userId, DATE_MIN, end));
   return { trend, latest: trend.at(-1) ?? null };
 }
 

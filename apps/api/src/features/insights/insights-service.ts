@@ -8,6 +8,9 @@ import {
   findings,
   macroSplit,
   mealTiming,
+  onCountedDays,
+  trendRatePerWeek,
+  type DaySelection,
   nutrientReport,
   weekday,
   weekdayWeekend,
@@ -22,6 +25,7 @@ import type { Db } from '../../db/client.ts';
 import { ALL_OF_ENTRY, ageFrom, analysisEntries, rangeEnding, userContext, weightTrend, type EntryNeeds, type UserContext } from './data.ts';
 import * as repo from './repository.ts';
 import type { DayRow } from './repository.ts';
+import { statesInRange } from '../day-states/service.ts';
 
 const r1 = (n: number) => roundTo(n, 1);
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -31,27 +35,40 @@ interface Loaded {
   from: string;
   to: string;
   days: number;
+  /** The entries of the complete days only: every rule reads these (issue 42 §6). */
   entries: AnalysisEntry[];
+  /** Logged days in the range, partial ones included. */
   daysLogged: number;
+  selection: DaySelection;
 }
-/** The `days` days ending on `endDate` (the user's today by default), read as `needs` says. */
+/** The `days` days ending on `endDate` (the user's today by default), read as `needs` says, partial days left out. */
 async function loadRange(db: Db, userId: number, ctx: UserContext, days: number, endDate: string | undefined, needs: EntryNeeds): Promise<Loaded> {
   const { from, to } = rangeEnding(endDate ?? ctx.today, days);
-  const entries = await analysisEntries(db, userId, from, to, ctx.tz, needs);
-  return { ctx, from, to, days, entries, daysLogged: new Set(entries.filter((e) => e.calories > 0).map((e) => e.date)).size };
+  const [all, { selection }] = await Promise.all([analysisEntries(db, userId, from, to, ctx.tz, needs), statesInRange(db, userId, from, to, goalOf(ctx))]);
+  return { ctx, from, to, days, entries: onCountedDays(all, selection), daysLogged: new Set(all.filter((e) => e.calories > 0).map((e) => e.date)).size, selection };
 }
+const goalOf = (ctx: UserContext) => ctx.settings?.daily_calorie_goal ?? null;
+/** What every answer says about the days it counted. */
+const counted = (sel: DaySelection) => ({ days_counted: sel.days_counted, partial_days_left_out: sel.partial_days_left_out, partial_note: sel.note });
 async function load(db: Db, userId: number, days: number, endDate: string | undefined, needs: EntryNeeds): Promise<Loaded> {
   return loadRange(db, userId, await userContext(db, userId), days, endDate, needs);
 }
-const rangeFields = (l: Loaded, what: string) => ({
-  start_date: l.from,
-  end_date: l.to,
-  days: l.days,
-  days_logged: l.daysLogged,
-  statement: l.daysLogged
-    ? `${what} from ${l.daysLogged} logged day${l.daysLogged === 1 ? '' : 's'} ${spanOfDays(l.days, l.to, l.ctx.today)}.`
-    : `No food logged ${spanOfDays(l.days, l.to, l.ctx.today)}: nothing to analyse yet.`,
-});
+const rangeFields = (l: Loaded, what: string) => {
+  const n = l.selection.days_counted;
+  const span = spanOfDays(l.days, l.to, l.ctx.today);
+  return {
+    start_date: l.from,
+    end_date: l.to,
+    days: l.days,
+    days_logged: l.daysLogged,
+    ...counted(l.selection),
+    statement: n
+      ? `${what} from ${n} complete day${n === 1 ? '' : 's'} ${span}${l.selection.partial_days_left_out ? ` (${l.selection.partial_days_left_out} partial left out)` : ''}.`
+      : l.daysLogged
+        ? `Only partial days are logged ${span}: nothing to analyse yet.`
+        : `No food logged ${span}: nothing to analyse yet.`,
+  };
+};
 
 function averages(l: Loaded): MacroTotals {
   const days = dayTotals(l.entries).filter((d) => d.calories > 0);
@@ -88,9 +105,15 @@ export async function patterns(db: Db, userId: number, days: number, endDate?: s
 export async function nutrients(db: Db, userId: number, days: number, endDate?: string) {
   const l = await load(db, userId, days, endDate, { nutrients: EXTRA_NUTRIENTS, minute: false });
   const s = l.ctx.settings;
-  const report = nutrientReport(l.entries, (s?.sex as Sex | null) ?? null, ageFrom(s?.birth_year, l.ctx.today));
+  const report = nutrientReport(l.entries, (s?.sex as Sex | null) ?? null, ageFrom(s?.birth_year, l.ctx.today), s?.daily_fiber_goal);
   return { ...rangeFields(l, 'Nutrients'), ...report, days: l.days };
 }
+
+/** The trend's weekly rate over the 28 days ending on `end`, as the expenditure estimate reads it (rounded the same). */
+const rate = (trend: TrendPoint[], end: string) => {
+  const r = trendRatePerWeek(trend, end, WINDOW_DAYS);
+  return r === null ? null : roundTo(r, 2);
+};
 
 /** The client's "now" decides the user's today; without it the server's clock does. */
 const nowFrom = (timestamp?: string) => (timestamp ? new Date(timestamp) : new Date());
@@ -115,22 +138,23 @@ export async function patternAnalysis(db: Db, userId: number, q: { timeframe_day
   };
 }
 
-/** Expenditure always looks at the 28 days ending on `end`, whatever the timeframe of the caller. */
-async function intakeEnding(db: Db, userId: number, end: string) {
+/** Expenditure always looks at the 28 days ending on `end`, whatever the timeframe of the caller; complete days only. */
+async function intakeEnding(db: Db, userId: number, ctx: UserContext, end: string) {
   const win = rangeEnding(end, WINDOW_DAYS);
-  return repo.dayTotals(db, userId, win.from, win.to);
+  const [days, { selection }] = await Promise.all([repo.dayTotals(db, userId, win.from, win.to), statesInRange(db, userId, win.from, win.to, goalOf(ctx))]);
+  return { days: onCountedDays(days, selection), selection };
 }
 /** How the user's sentences write weights. */
 const unitsOf = (ctx: UserContext): Units => (ctx.settings?.units === 'imperial' ? 'imperial' : 'metric');
-function expenditureFrom(intake: DayRow[], end: string, trend: TrendPoint[], ctx: UserContext) {
-  return estimateExpenditure(trend.filter((p) => p.date >= rangeEnding(end, WINDOW_DAYS).from), intake, end, unitsOf(ctx));
+function expenditureFrom(intake: { days: DayRow[]; selection: DaySelection }, end: string, trend: TrendPoint[], ctx: UserContext) {
+  return estimateExpenditure(trend, intake.days, end, unitsOf(ctx), intake.selection.partial_days_left_out);
 }
 
 /** The measured expenditure on its own, for the goal helper (cheaper than the whole overall analysis). */
 export async function expenditure(db: Db, userId: number, endDate?: string): Promise<InsightsExpenditure> {
   const ctx = await userContext(db, userId);
   const end = endDate ?? ctx.today;
-  const [{ trend, latest }, intake] = await Promise.all([weightTrend(db, userId, end), intakeEnding(db, userId, end)]);
+  const [{ trend, latest }, intake] = await Promise.all([weightTrend(db, userId, end), intakeEnding(db, userId, ctx, end)]);
   return { ...expenditureFrom(intake, end, trend, ctx), end_date: end, latest_weight: latest };
 }
 
@@ -140,7 +164,7 @@ export async function overallAnalysis(db: Db, userId: number, q: { timeframe_day
   const [l, { trend, latest }, intake] = await Promise.all([
     loadRange(db, userId, ctx, q.timeframe_days ?? 30, undefined, ALL_OF_ENTRY),
     weightTrend(db, userId, ctx.today),
-    intakeEnding(db, userId, ctx.today),
+    intakeEnding(db, userId, ctx, ctx.today),
   ]);
   const s = l.ctx.settings;
   const f = findings(l.entries, { calorie_goal: s?.daily_calorie_goal ?? null, weight_kg: latest?.trend_kg ?? null, units: unitsOf(ctx), in_progress: ctx.today });
@@ -151,8 +175,8 @@ export async function overallAnalysis(db: Db, userId: number, q: { timeframe_day
     not_enough_data: f.not_enough_data,
     averages: averages(l),
     macro_split: macroSplit(dayTotals(l.entries)),
-    nutrients: nutrientReport(l.entries, (s?.sex as Sex | null) ?? null, ageFrom(s?.birth_year, l.ctx.today)).nutrients,
-    weight: { latest, trend: trend.filter((p) => p.date >= l.from) },
+    nutrients: nutrientReport(l.entries, (s?.sex as Sex | null) ?? null, ageFrom(s?.birth_year, l.ctx.today), s?.daily_fiber_goal).nutrients,
+    weight: { latest, trend: trend.filter((p) => p.date >= l.from), weekly_rate_kg: rate(trend, l.to) },
     expenditure,
   };
 }

@@ -82,14 +82,18 @@ describe('dashboard', () => {
     expect((await t.http.get('/dashboard/stats?target_date=2025-02-31', { token })).status).toBe(422);
   });
 
-  it('historical stats: per-day series, averages over logged days, adherence to the goal', async () => {
+  it('historical stats: per-day series, averages over complete days, adherence to the goal', async () => {
     const res = await t.http.get(`/dashboard/historical-stats/5?end_date=${today}`, { token });
-    expect(res.json).toMatchObject({ start_date: plus(today, -4), end_date: today, days: 5, days_logged: 4, averages: { calories: 1875 }, totals: { calories: 7500 } });
+    // Today's 500 kcal is below 40 % of the 2,000 kcal goal (too few days for a usual day): partial, left out of the
+    // averages and the adherence, kept in the totals (issue 42 §6).
+    expect(res.json).toMatchObject({ start_date: plus(today, -4), end_date: today, days: 5, days_logged: 4, days_counted: 3, partial_days_left_out: 1, averages: { calories: 2333.3 }, totals: { calories: 7500 } });
+    expect(res.json.partial_note).toBe('1 partial day left out: averages, patterns and estimates count complete days only.');
     expect(res.json.series.map((d: any) => d.calories)).toEqual([3000, 0, 1900, 2100, 500]);
-    // 1,900 and 2,100 are within 10 % of 2,000; 3,000 and 500 are not.
-    expect(res.json.adherence).toMatchObject({ days_within_goal: 2, percent: 50 });
-    // Numbers as the screens write them (the table next to it says "1,875 kcal").
-    expect(res.json.statement).toBe('4 of 5 days logged; 1,875 kcal a day on average on logged days, 2 within 10 % of your 2,000 kcal goal.');
+    expect(res.json.series.map((d: any) => d.state)).toEqual(['complete', null, 'complete', 'complete', 'partial']);
+    // 1,900 and 2,100 are within 10 % of 2,000; 3,000 is not.
+    expect(res.json.adherence).toMatchObject({ days_within_goal: 2, percent: 66.7 });
+    // Numbers as the screens write them (the table next to it says "2,333 kcal").
+    expect(res.json.statement).toBe('4 of 5 days logged; 2,333 kcal a day on average on 3 complete days (1 partial left out), 2 within 10 % of your 2,000 kcal goal.');
     for (const bad of ['0', '3661', 'abc', '1.5']) expect((await t.http.get(`/dashboard/historical-stats/${bad}`, { token })).status).toBe(422);
     // Dates stay in 1900..2100 everywhere: a range that would reach back before 1900, or a month past 2100, is refused.
     const early = await t.http.get('/dashboard/historical-stats/3660?end_date=1900-01-05', { token });
@@ -218,7 +222,7 @@ describe('insights and analyses', () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ days: 7, days_logged: 7, start_date: '2025-03-03' });
     // A range that ends before the user's today is named by its last day, not by ISO dates.
-    expect(res.json.statement).toBe('Macro split and calorie drivers from 7 logged days in the 7 days to Sun, Mar 9, 2025.');
+    expect(res.json.statement).toBe('Macro split and calorie drivers from 7 complete days in the 7 days to Sun, Mar 9, 2025.');
     expect(res.json.macro_split.enough).toBe(true);
     expect(res.json.macro_split.shares.find((s: any) => s.macro === 'fat')).toMatchObject({ status: 'above', amdr_max: 35 });
     expect(res.json.calorie_drivers[0]).toMatchObject({ food_name: 'Cheese pizza', times_logged: 7 });
@@ -253,9 +257,9 @@ describe('insights and analyses', () => {
     expect(res.status).toBe(200);
     // 02:00 UTC on the 10th is still the 9th in New York.
     expect(res.json).toMatchObject({ end_date: '2025-03-09', days_logged: 7 });
-    expect(res.json.statement).toBe('Findings from 7 logged days in the last 7 days.');
+    expect(res.json.statement).toBe('Findings from 7 complete days in the last 7 days.');
     const oneDay = await t.http.get(`/recommendations/overall-analysis?timeframe_days=1&timestamp=${encodeURIComponent('2025-03-10T02:00:00Z')}`, { token });
-    expect(oneDay.json.statement).toBe('Findings from 1 logged day today.');
+    expect(oneDay.json.statement).toBe('Findings from 1 complete day today.');
 
     const ids = res.json.findings.map((f: any) => f.id);
     expect(ids).toEqual(expect.arrayContaining(['calories_over_goal', 'sodium_high', 'late_eating', 'fiber_low']));

@@ -16,11 +16,14 @@ import {
   PatternAnalysisSchema,
   RangeStatsSchema,
   WeeksBackParamsSchema,
+  WeightTrendQuerySchema,
+  WeightTrendSchema,
   errorResponses,
   insightsQuery,
 } from '@app/contracts';
 import * as dashboard from './dashboard-service.ts';
 import * as insights from './insights-service.ts';
+import { weightTrendRange } from './weight-trend-service.ts';
 
 /**
  * Dashboard, insights and the two analyses of /recommendations (pattern and overall). The analyses live here,
@@ -60,6 +63,11 @@ export default async function insightsRoutes(app: FastifyInstance) {
 
   r.get('/insights/expenditure', { schema: { tags, querystring: EndDateQuerySchema, response: { 200: InsightsExpenditureSchema, ...errors } } }, async (req) =>
     insights.expenditure(app.db, req.user.id, req.query.end_date),
+  );
+
+  // The one trend weight (issue 42 §7): the dashboard's weight card and the Health chart draw these points.
+  r.get('/insights/weight-trend', { schema: { tags, querystring: WeightTrendQuerySchema, response: { 200: WeightTrendSchema, ...errors } } }, async (req) =>
+    weightTrendRange(app.db, req.user.id, req.query.start_date, req.query.end_date),
   );
 
   // The deeper pattern analysis behind /pro-insights is a Pro feature (entitlements table in @app/contracts).
