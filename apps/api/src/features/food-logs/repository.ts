@@ -46,14 +46,15 @@ export async function logsBetween(db: Db, userId: number, from: string, to: stri
 
 /** The CSV export's columns, in its order. */
 export const CSV_COLUMNS = ['date', 'meal_type', 'food_name', 'brand_name', 'serving_description', 'number_of_servings', 'calories', 'protein', 'carbohydrates', 'fat', 'fiber', 'sugar', 'sodium', 'saturated_fat', 'cholesterol', 'potassium'] as const;
-export type CsvRow = Pick<FoodLogRow, (typeof CSV_COLUMNS)[number] | 'created_at' | 'id'>;
+/** `serving_grams` too: the export writes the entry's weight in the user's units (issue 42 §2). */
+export type CsvRow = Pick<FoodLogRow, (typeof CSV_COLUMNS)[number] | 'serving_grams' | 'created_at' | 'id'>;
 
 /**
  * One page of the export, in the log's order (date, time written, id), after the row `after`: keyset paging, so each
  * page is one short indexed query however far into a long history it is.
  */
 export async function logsPageBetween(db: Db, userId: number, from: string, to: string, after: CsvRow | null, limit: number): Promise<CsvRow[]> {
-  const cols = Object.fromEntries([...CSV_COLUMNS, 'created_at', 'id'].map((c) => [c, food_logs[c as keyof typeof food_logs.$inferSelect]])) as any;
+  const cols = Object.fromEntries([...CSV_COLUMNS, 'serving_grams', 'created_at', 'id'].map((c) => [c, food_logs[c as keyof typeof food_logs.$inferSelect]])) as any;
   return db
     .select(cols)
     .from(food_logs)

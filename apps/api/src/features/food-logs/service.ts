@@ -14,6 +14,7 @@ import { sessionRefusal, type TokenSession } from '../../plugins/auth.ts';
 import * as repo from './repository.ts';
 import type { DayRow, FoodLogRow, NewFoodLogRow } from './repository.ts';
 import { formatWater } from '@app/nutrition/water';
+import { massUnit, massValue } from '@app/nutrition/units';
 import { exerciseBudget } from '@app/nutrition/exercise-budget';
 import { userZoneAndUnits, waterDaily } from '../health-metrics/repository.ts';
 
@@ -285,12 +286,16 @@ export const CSV_PAGE_ROWS = 500;
 export async function* downloadCsv(db: Db, userId: number, days: number, giveWay?: () => Promise<void>): AsyncGenerator<string> {
   const today = await todayFor(db, userId);
   const from = format(subDays(new Date(`${today}T12:00:00Z`), days - 1), 'yyyy-MM-dd');
-  const columns = [...repo.CSV_COLUMNS];
+  // The entry's weight in the user's units, the unit in its header (issue 42 §2): amount_g, or amount_oz when imperial.
+  const { units } = await userZoneAndUnits(db, userId);
+  const amount = csvAmountColumn(units);
+  const columns: string[] = [...repo.CSV_COLUMNS];
+  columns.splice(columns.indexOf('number_of_servings') + 1, 0, amount.header);
   yield stringify([], { header: true, columns });
   let after: repo.CsvRow | null = null;
   for (;;) {
     const rows: repo.CsvRow[] = await repo.logsPageBetween(db, userId, from, today, after, CSV_PAGE_ROWS);
-    if (rows.length) yield stringify(rows.map((r) => Object.fromEntries(columns.map((c) => [c, safeCell(r[c])]))), { columns });
+    if (rows.length) yield stringify(rows.map((r) => Object.fromEntries(columns.map((c) => [c, c === amount.header ? amount.value(r) : safeCell(r[c as keyof repo.CsvRow])]))), { columns });
     if (rows.length < CSV_PAGE_ROWS) break;
     after = rows.at(-1)!;
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -300,8 +305,18 @@ export async function* downloadCsv(db: Db, userId: number, days: number, giveWay
   // (issue 42 §12): date, water_ml, and the amount in the user's units ("67.6 fl oz" when imperial).
   const water = await waterDaily(db, userId, from, today);
   if (!water.length) return;
-  const { units } = await userZoneAndUnits(db, userId);
   yield '\n' + stringify(water.map((d) => ({ date: d.date, water_ml: d.total_ml, water: formatWater(d.total_ml, units).replace('\u00a0', ' ') })), { header: true, columns: WATER_CSV_COLUMNS });
+}
+/**
+ * The export's weight column: the entry's grams (serving grams × servings) in the user's units, named with its unit
+ * ("amount_g", "amount_oz"); empty for a manual entry, whose weight is not known. The nutrient columns stay in the
+ * label's units (g, mg, kcal) for everyone, as US labels write them too.
+ */
+export function csvAmountColumn(units: string): { header: string; value: (r: Pick<repo.CsvRow, 'serving_grams' | 'number_of_servings'>) => number | '' } {
+  return {
+    header: `amount_${massUnit(units)}`,
+    value: (r) => (r.serving_grams == null ? '' : massValue(r.serving_grams * r.number_of_servings, units)),
+  };
 }
 /** Columns of the export's water section. */
 export const WATER_CSV_COLUMNS = ['date', 'water_ml', 'water'] as const;
