@@ -17,6 +17,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/**/*.test.ts'],
+          // One migrated database that each file's fresh one is copied from (initdb and migrations once, not per file).
+          globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // PGlite is single-threaded WASM: two files at once on two cores is the sweet spot.

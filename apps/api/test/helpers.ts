@@ -10,6 +10,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { buildApp } from '../src/app.ts';
 import { loggerOptions } from '../src/plugins/logging.ts';
 import { startValidatingProxy } from './validating-proxy.ts';
+import { PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV } from './template-env.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -83,11 +84,13 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
 
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return { database: await openDatabase({}), drop: async () => {} };
+  // test/global-setup.ts made a migrated copy to start from (absent outside vitest: bench and scripts migrate).
+  if (!url) return { database: await openDatabase({ pgliteTemplate: process.env[PGLITE_TEMPLATE_ENV] || undefined }), drop: async () => {} };
   const name = `nt_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = process.env[PG_TEMPLATE_ENV];
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;

@@ -33,12 +33,14 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data folder; omitted = in memory (tests). */
   pgliteDir?: string;
+  /** In memory only: start from this dump of a data folder (PGlite's dumpDataDir), as the API tests do. */
+  pgliteTemplate?: string;
   poolSize?: number;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
-  return openPglite(opts.pgliteDir);
+  return openPglite(opts.pgliteDir, opts.pgliteTemplate);
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
@@ -66,7 +68,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
  */
 const PGLITE_SHARED_BUFFERS = '16MB';
 
-async function openPglite(dir?: string): Promise<Database> {
+async function openPglite(dir?: string, template?: string): Promise<Database> {
+  if (dir && template) throw new Error('A PGlite template is for an in-memory database only');
   let release: (() => Promise<void>) | undefined;
   if (dir) {
     mkdirSync(dir, { recursive: true });
@@ -80,7 +83,7 @@ async function openPglite(dir?: string): Promise<Database> {
   let client: PgliteThread;
   try {
     // The database runs on a thread of its own (db/pglite-thread.ts): its statements no longer take the event loop's time.
-    client = await PgliteThread.start({ dataDir: dir, extraStartParams: ['-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
+    client = await PgliteThread.start({ dataDir: dir, loadDataDir: template, extraStartParams: ['-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
   } catch (err) {
     await release?.();
     throw err;
