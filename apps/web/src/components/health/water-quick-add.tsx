@@ -32,7 +32,7 @@ export function WaterQuickAdd({ date, today }: { date: string; today: string }) 
   const total = data?.total_ml ?? 0;
   const progress = waterProgress(total, data?.goal_ml ?? null);
   const last = data?.entries.at(-1);
-  const vol = (ml: number) => formatVolume(ml, units);
+  const vol = (ml: number) => formatVolume(ml, units, { space: '\u00a0' });
 
   const addMl = async (ml: number) => {
     const res = await add({ amount_ml: ml, date, ...(date === today ? { time: nowClock(timeZone) } : {}) });

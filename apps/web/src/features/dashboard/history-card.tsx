@@ -80,7 +80,7 @@ const HistoryBody = memo(function HistoryBody({ data, water, units }: { data: Ra
                 ['Carbs', formatGrams(a.carbs)],
                 ['Fat', formatGrams(a.fat)],
                 ['Fiber', formatGrams(a.fiber)],
-                ...(waterAvg !== null ? [['Water', formatVolume(waterAvg, units)] as const] : []),
+                ...(waterAvg !== null ? [['Water', formatVolume(waterAvg, units, { space: '\u00a0' })] as const] : []),
               ] as const
             ).map(([k, v]) => (
               <Box key={k} sx={{ p: 1, borderRadius: 1, bgcolor: 'action.hover' }}>
@@ -111,7 +111,7 @@ const HistoryBody = memo(function HistoryBody({ data, water, units }: { data: Ra
                     <td>{formatDay(d.date)}</td>
                     <td>{d.logged ? formatKcal(d.calories) : 'not logged'}</td>
                     <td>{data.goals.calories > 0 ? formatKcal(data.goals.calories) : 'no goal'}</td>
-                    <td>{waterBy.has(d.date) ? formatVolume(waterBy.get(d.date)!, units) : 'none logged'}</td>
+                    <td>{waterBy.has(d.date) ? formatVolume(waterBy.get(d.date)!, units, { space: '\u00a0' }) : 'none logged'}</td>
                   </tr>
                 ))}
               </tbody>

@@ -133,7 +133,7 @@ function DashboardBody({ day, today }: { day: DailySummary; today: string }) {
           {exercise && (
             <Typography variant="body2" align="center" color="text.secondary" sx={{ mt: 0.5 }} data-testid="dash-exercise">
               {exercise.text}
-              {exercise.detail && ` · ${exercise.detail}`}
+              {exercise.detail && <Box component="span" sx={{ display: 'block' }}>{`(${exercise.detail.toLowerCase()})`}</Box>}
               {exercise.settings && (
                 <>
                   {' — '}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -23,17 +24,21 @@ const CHOICES: { pct: Pct; label: string; hint: string; saved: string }[] = [
  */
 export function ExerciseCard({ settings }: { settings: UserSettings }) {
   const [save, { isLoading }] = useUpdateUserSettingsMutation();
-  const value = settings.exercise_calories_back_pct ?? 0;
+  // The choice shows at once (a radio that waits for the server looks broken); a refusal puts the saved one back.
+  const [picked, setPicked] = useState<Pct | null>(null);
+  const value = picked ?? settings.exercise_calories_back_pct ?? 0;
   const choose = async (pct: Pct) => {
+    setPicked(pct);
     try {
       await save({ exercise_calories_back_pct: pct }).unwrap();
       notify.success(CHOICES.find((c) => c.pct === pct)!.saved);
     } catch (e) {
+      setPicked(null);
       notify.error(catalogueText(e, 'Failed to update user settings'));
     }
   };
   return (
-    <SectionCard id="exercise" title="Exercise calories" description="Workouts you log or sync (Health) burn calories. Choose whether they raise the day's calorie budget.">
+    <SectionCard id="exercise" title="Exercise calories" description="Workouts on your Health page, logged or synced, burn calories. Choose whether they raise the day's calorie budget.">
       <FormControl component="fieldset" disabled={isLoading}>
         <FormLabel component="legend" id="exercise-back-label" sx={{ typography: 'subtitle1', fontWeight: 650, color: 'text.primary', '&.Mui-focused': { color: 'text.primary' } }}>
           Exercise calories in your budget

@@ -44,7 +44,7 @@ export const DayTotals = memo(function DayTotals({ summary }: { summary: DailySu
       {exercise && (
         <Typography variant="body2" color="text.secondary" data-testid="day-exercise">
           {exercise.text}
-          {exercise.detail && ` · ${exercise.detail}`}
+          {exercise.detail && <Box component="span" sx={{ display: 'block' }}>{`(${exercise.detail.toLowerCase()})`}</Box>}
           {exercise.settings && (
             <>
               {' · '}
