@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -367,10 +367,11 @@ function Screen({ heading, intro, children, headingRef }: { heading: string; int
 }
 
 function Choices({ label, value, onChange, options, row, error }: { label: string; value: string; onChange: (v: string) => void; options: { value: string; label: string; hint?: string }[]; row?: boolean; error?: string | null }) {
+  const id = useId();
   return (
     <FormControl error={!!error} sx={{ width: '100%' }}>
-      <FormLabel sx={{ mb: 1, fontWeight: 600, color: 'text.primary' }}>{label}</FormLabel>
-      <RadioGroup value={value} onChange={(e) => onChange(e.target.value)} row={row} sx={{ gap: 1 }}>
+      <FormLabel id={id} sx={{ mb: 1, fontWeight: 600, color: 'text.primary' }}>{label}</FormLabel>
+      <RadioGroup aria-labelledby={id} value={value} onChange={(e) => onChange(e.target.value)} row={row} sx={{ gap: 1 }}>
         {options.map((o) => (
           <FormControlLabel
             key={o.value}
