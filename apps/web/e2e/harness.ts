@@ -4,7 +4,7 @@
  * the API and the mail outbox. One server per test file; stop it with SIGTERM (graceful shutdown).
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -69,13 +69,24 @@ export interface Server {
   stop: () => Promise<void>;
 }
 
+/** The data folder e2e/global-setup.ts made (a database with the built-in foods), which fresh servers start from. */
+export const DATA_TEMPLATE_ENV = 'E2E_DATA_TEMPLATE';
+
+/** A fresh data folder: a copy of the run's template database (no secret, no mail, no users), else empty. */
+function freshDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const template = process.env[DATA_TEMPLATE_ENV];
+  if (template && existsSync(join(template, 'pglite'))) cpSync(join(template, 'pglite'), join(dir, 'pglite'), { recursive: true });
+  return dir;
+}
+
 /**
  * Starts `npm start`'s script on a fresh (or the given) data folder and waits for /api/v1/health. `port`: the port
  * of a server stopped before on that folder, so pages open on its origin keep their stored token.
  */
 export async function startServer(opts: { dataDir?: string; port?: number; env?: Record<string, string> } = {}): Promise<Server> {
   ensureWebBuilt();
-  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const dataDir = opts.dataDir ?? freshDataDir();
   const port = opts.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let out = '';

@@ -15,6 +15,8 @@ export default defineConfig({
     root: new URL('..', import.meta.url).pathname,
     reporters: reporters as any,
     fileParallelism: false,
+    // Builds the web app and makes the database every file's server starts from a copy of (once, not per file).
+    globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 240_000,
   },
