@@ -76,7 +76,10 @@ describe('units', () => {
     const chicken = await chickenBreast(u.token);
     await page.goto(`${server.baseUrl}/food-log`);
     await page.getByLabel('Search foods').fill('chicken breast');
-    await page.getByRole('listbox', { name: 'Search results' }).getByRole('option', { name: chicken.name }).first().click();
+    const hit = page.getByRole('listbox', { name: 'Search results' }).getByRole('option', { name: chicken.name }).first();
+    // The search result's serving is weighed in ounces too ("1 cup, chopped or diced (4.9 oz) · 196 kcal").
+    expect(await hit.textContent()).toMatch(/\(\d+(\.\d)? oz\) · /);
+    await hit.click();
     const sheet = page.getByRole('dialog');
     await sheet.getByRole('combobox', { name: 'Serving' }).click();
     const options = await page.getByRole('listbox').getByRole('option').allTextContents();
@@ -141,6 +144,7 @@ describe('units', () => {
         await page.getByRole('option', { name: '1 oz', exact: true }).waitFor();
         await shot(page, `serving-options-${size}-${scheme}`);
         await page.getByRole('option', { name: '1 oz', exact: true }).click();
+        await page.getByRole('option', { name: 'Custom weight (oz)' }).waitFor({ state: 'hidden' });
         await sheet.getByLabel('Number of servings').fill('6');
         await sheet.getByText(/^6 oz in total$/i).waitFor();
         await shot(page, `serving-6oz-${size}-${scheme}`);

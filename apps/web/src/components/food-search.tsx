@@ -17,6 +17,8 @@ import { catalogueText } from '../lib/errors';
 import { formatKcal, formatNumber } from '../lib/format';
 import { useSearchFoodsQuery } from '../lib/foods-api';
 import { useDebouncedValue } from '../lib/use-debounced-value';
+import { servingDescriptionText, type Units } from '../lib/units';
+import { useUserSettingsQuery } from '../lib/user-settings';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 const PAGE = 20;
@@ -29,8 +31,9 @@ interface Props {
   inputRef?: React.Ref<HTMLInputElement>;
 }
 
-export function resultLine(f: FoodSearchResult) {
-  return [f.brand_name, f.serving_description, formatKcal(f.calories)].filter(Boolean).join(' · ');
+/** `units`: the serving's weight in ounces when imperial (issue 42 §2): "1 breast (6.1 oz) · 284 kcal". */
+export function resultLine(f: FoodSearchResult, units: Units = 'metric') {
+  return [f.brand_name, servingDescriptionText(f.serving_description, units), formatKcal(f.calories)].filter(Boolean).join(' · ');
 }
 
 /** Search as you type; results show name, brand, serving and calories. */
@@ -68,6 +71,7 @@ export function FoodSearch({ query, onQueryChange, onPick, inputRef }: Props) {
   }
 
   const settled = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
+  const units = useUserSettingsQuery().data?.units ?? 'metric';
   const [size, setSize] = useState(PAGE);
   const { data, error, isFetching } = useSearchFoodsQuery({ query: settled, page: 1, page_size: size }, { skip: settled.length < 2 });
   const waiting = query.trim() !== settled || isFetching;
@@ -145,7 +149,7 @@ export function FoodSearch({ query, onQueryChange, onPick, inputRef }: Props) {
                     onKeyDown={(e) => onOptionKey(e, i, f.id)}
                     sx={{ borderRadius: 2 }}
                   >
-                    <ListItemText primary={f.name} secondary={resultLine(f)} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />
+                    <ListItemText primary={f.name} secondary={resultLine(f, units)} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />
                   </ListItemButton>
                 ))}
               </Box>

@@ -53,3 +53,15 @@ export const formatMass = (g: number, units: Units, opts?: TextOptions) => massT
 export const massLabel = (units: Units) => massUnit(units);
 export const massToDisplay = (g: number, units: Units) => massValue(g, units);
 export const massFromDisplay = (value: number, units: Units) => massToG(value, units);
+
+/**
+ * A food measure's description in the user's units: the weight in brackets in ounces when imperial,
+ * "1 breast (172 g)" → "1 breast (6.1 oz)"; a bare weight "170.1 g" → "6 oz". Metric keeps the text as it is.
+ * The search results, the serving picker and the log's entries all write measures with it.
+ */
+export function servingDescriptionText(description: string, units: Units = 'metric'): string {
+  if (units !== 'imperial') return description;
+  const bare = /^(\d+(?:\.\d+)?) g$/.exec(description.trim());
+  if (bare) return formatMass(Number(bare[1]), units);
+  return description.replace(/\((\d+(?:\.\d+)?) g\)\s*$/, (_, g: string) => `(${formatMass(Number(g), units)})`);
+}

@@ -1,6 +1,6 @@
 import type { FoodDetail, FoodLogEntry, FoodNutrients, ServingPayload } from './types';
 import { countOf } from '../../lib/format';
-import { formatMass, massFromDisplay, massLabel, massToDisplay, type Units } from '../../lib/units';
+import { formatMass, massFromDisplay, massLabel, massToDisplay, servingDescriptionText, type Units } from '../../lib/units';
 import { NUTRIENT_KEYS } from './types';
 
 /** What the serving picker holds: one of the food's household measures (by id), or a weight in grams. */
@@ -16,10 +16,7 @@ const GRAM_IDS = new Set(['g', '100g']);
  * "1 breast (172 g)" → "1 breast (6.1 oz)"; a bare weight "170.1 g" → "6 oz". Metric keeps the text as it is.
  */
 export function servingLabel(description: string, units: Units = 'metric'): string {
-  if (units !== 'imperial') return description;
-  const bare = /^(\d+(?:\.\d+)?) g$/.exec(description.trim());
-  if (bare) return formatMass(Number(bare[1]), units);
-  return description.replace(/\((\d+(?:\.\d+)?) g\)\s*$/, (_, g: string) => `(${formatMass(Number(g), units)})`);
+  return servingDescriptionText(description, units);
 }
 
 /**
