@@ -13,6 +13,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import { notify } from '../../../components/feedback/notify';
 import { itemCount, quantityText, SHOPPING_CATEGORIES, shoppingListFor, shoppingListHtml, shoppingListText, type ShoppingList } from '../logic/shopping';
 import type { PlanDay } from '../types';
+import { useUserSettingsQuery } from '../../../lib/user-settings';
 
 const FAILED = 'Failed to generate shopping list. Please try again.';
 
@@ -44,11 +45,12 @@ export function ShoppingListDialog({ title, days, open, onClose }: { title: stri
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const list = useMemo(() => (open ? derive(days) : null), [open, days]);
   const count = list ? itemCount(list) : 0;
+  const units = useUserSettingsQuery().data?.units ?? 'metric';
 
   async function copy() {
     if (!list) return;
     try {
-      await navigator.clipboard.writeText(shoppingListText(title, list));
+      await navigator.clipboard.writeText(shoppingListText(title, list, units));
       notify.success('Shopping list copied');
     } catch {
       notify.error('Could not copy: your browser blocked the clipboard');
@@ -77,7 +79,7 @@ export function ShoppingListDialog({ title, days, open, onClose }: { title: stri
                         {item.name}
                       </Typography>
                       <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                        {quantityText(item)}
+                        {quantityText(item, units)}
                       </Typography>
                     </Box>
                   ))}
@@ -94,7 +96,7 @@ export function ShoppingListDialog({ title, days, open, onClose }: { title: stri
         <Button startIcon={<ContentCopyIcon />} onClick={copy} disabled={!count}>
           Copy
         </Button>
-        <Button startIcon={<PrintIcon />} onClick={() => list && printHtml(shoppingListHtml(title, list))} disabled={!count}>
+        <Button startIcon={<PrintIcon />} onClick={() => list && printHtml(shoppingListHtml(title, list, units))} disabled={!count}>
           Print
         </Button>
         <Button variant="contained" onClick={onClose}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makePlaceholderDay } from './placeholders';
-import { itemCount, shoppingListFor, shoppingListHtml, shoppingListText } from './shopping';
+import { itemCount, quantityText, shoppingListFor, shoppingListHtml, shoppingListText } from './shopping';
 import { day, food, plan } from './fixtures';
 
 describe('shopping list of a plan (spec §5, §3)', () => {
@@ -30,5 +30,12 @@ describe('shopping list of a plan (spec §5, §3)', () => {
     const html = shoppingListHtml('<script>x</script>', list);
     expect(html).not.toContain('<script>x');
     expect(html).toContain('Fruits &amp; Vegetables');
+  });
+});
+
+describe('shopping list in imperial units (issue 42 §2)', () => {
+  it('writes amounts in ounces, as the plan e-mail does', () => {
+    expect(quantityText({ name: 'Chicken breast', quantity: 400, unit: 'g' } as Parameters<typeof quantityText>[0], 'imperial')).toBe('14.1 oz');
+    expect(quantityText({ name: 'Chicken breast', quantity: 400, unit: 'g' } as Parameters<typeof quantityText>[0])).toBe('400 g');
   });
 });

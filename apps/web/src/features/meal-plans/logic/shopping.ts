@@ -5,6 +5,7 @@
 import { buildShoppingList, SHOPPING_CATEGORIES, type ShoppingItem, type ShoppingList } from '@app/nutrition/shopping-list';
 import type { PlanDay } from '../types';
 import { formatPortion } from '@app/nutrition/portion';
+import type { UnitsLike } from '@app/nutrition/units';
 
 export type { ShoppingItem, ShoppingList };
 export { SHOPPING_CATEGORIES };
@@ -16,16 +17,17 @@ export function shoppingListFor(days: ReadonlyArray<PlanDay>): ShoppingList {
 
 export const itemCount = (list: ShoppingList) => SHOPPING_CATEGORIES.reduce((n, c) => n + list[c].length, 0);
 
-export function quantityText(item: ShoppingItem): string {
+/** `units`: amounts in ounces / fl oz when imperial, as the plan e-mail writes them (issue 42 §2). */
+export function quantityText(item: ShoppingItem, units: UnitsLike = 'metric'): string {
   if (item.quantity == null || !item.unit) return '';
-  return formatPortion({ serving_size: item.quantity, serving_unit: item.unit });
+  return formatPortion({ serving_size: item.quantity, serving_unit: item.unit }, units);
 }
 
 /** Plain text for the clipboard: a heading per non-empty category, one "- name (qty)" line per item. */
-export function shoppingListText(title: string, list: ShoppingList): string {
+export function shoppingListText(title: string, list: ShoppingList, units: UnitsLike = 'metric'): string {
   const blocks = SHOPPING_CATEGORIES.filter((c) => list[c].length > 0).map((c) => {
     const lines = list[c].map((i) => {
-      const q = quantityText(i);
+      const q = quantityText(i, units);
       return `- ${i.name}${q ? ` (${q})` : ''}`;
     });
     return [c, ...lines].join('\n');
@@ -36,10 +38,10 @@ export function shoppingListText(title: string, list: ShoppingList): string {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** A standalone printable page (checkboxes to tick while shopping). All text is escaped. */
-export function shoppingListHtml(title: string, list: ShoppingList): string {
+export function shoppingListHtml(title: string, list: ShoppingList, units: UnitsLike = 'metric'): string {
   const sections = SHOPPING_CATEGORIES.filter((c) => list[c].length > 0)
     .map((c) => {
-      const items = list[c].map((i) => `<li><span class="box"></span>${escapeHtml(i.name)} <em>${escapeHtml(quantityText(i))}</em></li>`).join('');
+      const items = list[c].map((i) => `<li><span class="box"></span>${escapeHtml(i.name)} <em>${escapeHtml(quantityText(i, units))}</em></li>`).join('');
       return `<h2>${escapeHtml(c)}</h2><ul>${items}</ul>`;
     })
     .join('');
