@@ -28,6 +28,7 @@ import type { FoodLogEntry } from './types';
 import type { LastServing } from './serving-math';
 import { DateSwitcher } from './components/date-switcher';
 import { DayTotals } from './components/day-totals';
+import { DayStateControl } from './components/day-state-control';
 import { FoodSearch } from '../../components/food-search';
 import { MealCard } from './components/meal-card';
 import { QuickAdd } from './components/quick-add';
@@ -307,6 +308,7 @@ export function Component() {
             ) : (
               <>
                 <DayTotals summary={day} />
+                {date <= today && <DayStateControl date={date} />}
                 {MEAL_TYPES.map((m) => (
                   <MealCard
                     key={m}

@@ -12,6 +12,8 @@ import { useOverallAnalysisQuery } from './api';
 import { FindingsList } from './findings-list';
 import { RangePicker } from '../../components/range-picker';
 import { PageTitle } from '../../components/layout/page-title';
+import { PartialNote } from './partial-note';
+import { formatDay } from '../../lib/format';
 
 /** /assessment ("AI Assessment"): the overall analysis as a readable report, every finding with its evidence. */
 export function Component() {
@@ -29,6 +31,7 @@ export function Component() {
       {data && (
         <>
           <Typography>{data.statement}</Typography>
+          <PartialNote note={data.partial_note} />
           <Card>
             <CardContent>
               <Typography variant="h6" component="h2">
@@ -36,8 +39,10 @@ export function Component() {
               </Typography>
               <Typography>{data.expenditure.statement}</Typography>
               {data.weight.latest && (
-                <Typography color="text.secondary">
-                  Trend weight {formatWeight(data.weight.latest.trend_kg, units)} on {data.weight.latest.date}.
+                // The one trend (issue 42 §7): the dashboard and Health show the same weight and weekly rate.
+                <Typography color="text.secondary" data-testid="assessment-weight-trend">
+                  Trend {formatWeight(data.weight.latest.trend_kg, units)} on {formatDay(data.weight.latest.date)}
+                  {data.weight.weekly_rate_kg !== null && ` · ${formatWeight(data.weight.weekly_rate_kg, units, { signed: true, digits: 2 })} a week over the last 28 days`}.
                 </Typography>
               )}
             </CardContent>

@@ -20,6 +20,7 @@ import { formatDay, formatGrams, formatKcal, formatNumber } from '../../lib/form
 import { useHistoricalStatsQuery, useInsightsAnalysisQuery, useMealTimingQuery, useNutrientsQuery, usePatternsQuery } from './api';
 import { RangePicker } from '../../components/range-picker';
 import { PageTitle } from '../../components/layout/page-title';
+import { PartialNote } from './partial-note';
 
 // The dashboard's calorie chart (goal as a dashed line), loaded with the charts library when there is something to draw.
 const CalorieChart = lazy(() => import('../../components/charts/calorie-history-chart').then((m) => ({ default: m.HistoryChart })));
@@ -63,6 +64,8 @@ export function Component() {
         Analysis
       </PageTitle>
       <RangePicker value={days} onChange={setDays} options={[7, 14, 30, 90]} />
+      {/* Every section reads the same days: one note for the page (the analysis's, else the calorie history's). */}
+      <PartialNote note={analysis.data?.partial_note ?? stats.data?.partial_note} />
       {error && (
         <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => [stats, analysis, timing, patterns, nutrients].forEach((q) => q.error && q.refetch())}>Retry</Button>}>
           {catalogueText(error, 'Failed to fetch insights')}

@@ -10,6 +10,7 @@ import { usePatternAnalysisQuery } from './api';
 import { FindingsList } from './findings-list';
 import { RangePicker } from '../../components/range-picker';
 import { PageTitle } from '../../components/layout/page-title';
+import { PartialNote } from './partial-note';
 
 /** /pro-insights: the deeper pattern analysis (Pro: entitlement pro_insights). */
 export function Component() {
@@ -28,6 +29,7 @@ export function Component() {
       {data && (
         <>
           <Typography>{data.statement}</Typography>
+          <PartialNote note={data.partial_note} />
           {data.weekday_weekend.statement && <Typography>{data.weekday_weekend.statement}</Typography>}
           <FindingsList findings={data.findings} notEnough={data.not_enough_data} units={units} />
         </>
