@@ -12,6 +12,7 @@ import { todayIn } from '../lib/today';
 import { sessionApi } from '../lib/session-api';
 import { dashboardApi } from '../features/dashboard/api';
 import { foodLogApi } from '../features/food-log/api';
+import { waterApi } from '../lib/water';
 import { shiftIso } from '../features/food-log/dates';
 
 const STAMP = '2026-01-01T08:00:00.000Z';
@@ -106,6 +107,8 @@ export async function signedInStore() {
     foodLogApi.util.upsertQueryData('getDailySummary', shiftIso(today, -1), day(shiftIso(today, -1))),
     foodLogApi.util.upsertQueryData('getFavorites', undefined, FAVORITES),
     foodLogApi.util.upsertQueryData('getManualFoods', undefined, MANUAL),
+    // The one-tap water strip of the dashboard and the food log, drawn with its total (not its loading text).
+    waterApi.util.upsertQueryData('waterDay', today, { date: today, entries: [], total_ml: 0, goal_ml: null }),
   ];
   // RTK Query's thunks are typed for a store that always has the API's state; this one has it (lib/store.ts attachApi).
   const dispatch = store.dispatch as (action: unknown) => unknown;
