@@ -96,7 +96,15 @@ export function Component() {
                 <TableBody>
                   {stats.data.series.filter((d) => d.logged).map((d) => (
                     <TableRow key={d.date}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(d.date)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {formatDay(d.date)}
+                        {/* Left out of every average above and below (issue 42 §6). */}
+                        {d.state === 'partial' && (
+                          <Typography component="span" variant="caption" color="text.secondary" data-testid="partial-day">
+                            {' '}· partial
+                          </Typography>
+                        )}
+                      </TableCell>
                       <TableCell align="right">{formatKcal(d.calories)}</TableCell>
                       <TableCell align="right">{formatGrams(d.protein)}</TableCell>
                       <TableCell align="right">{formatGrams(d.carbs)}</TableCell>
