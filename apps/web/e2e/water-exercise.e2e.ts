@@ -52,6 +52,15 @@ async function onScreen(page: Page, testId: string, within: ReturnType<Page['get
   expect(box.x + box.width, `${testId} ends on screen (${width} px)`).toBeLessThanOrEqual(width);
 }
 
+/** `el` lies within the scrolling region `box` horizontally: not hidden off its side. */
+async function inside(box: ReturnType<Page['getByRole']>, el: ReturnType<Page['getByTestId']>) {
+  await el.scrollIntoViewIfNeeded();
+  const outer = (await box.boundingBox())!;
+  const inner = (await el.boundingBox())!;
+  expect(inner.x).toBeGreaterThanOrEqual(outer.x);
+  expect(inner.x + inner.width).toBeLessThanOrEqual(outer.x + outer.width + 0.5);
+}
+
 async function openNutrients(page: Page) {
   await page.getByTestId('meal-snack').waitFor();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -115,7 +124,10 @@ describe('exercise in the budget, one-tap water, nutrient tables on a phone', ()
     const fiberRow = page.getByTestId('nutrient-fiber');
     await fiberRow.getByTestId('nutrient-target').getByText(/^AI 38\sg/).waitFor();
     // Every column of the row is on screen at 390 px: nothing hides off to the side.
-    for (const id of ['nutrient-amount', 'nutrient-target', 'nutrient-status']) await onScreen(page, id, fiberRow);
+    for (const id of ['nutrient-amount', 'nutrient-target', 'nutrient-status']) {
+      await onScreen(page, id, fiberRow);
+      await inside(page.getByRole('region', { name: /Nutrients of the day/ }), fiberRow.getByTestId(id));
+    }
     expect(await fiberRow.getByTestId('nutrient-status').textContent()).toMatch(/^low · 32 %/);
     const sodium = page.getByTestId('nutrient-sodium');
     for (const id of ['nutrient-target', 'nutrient-status']) await onScreen(page, id, sodium);
@@ -132,15 +144,21 @@ describe('exercise in the budget, one-tap water, nutrient tables on a phone', ()
     await ctx.close();
   });
 
-  test('1280 px: the nutrients table keeps its four columns', async () => {
+  test('1280 px: in the food log’s narrow day column the table has two columns, on Insights four; nothing is cut off', async () => {
     const u = await seededUser();
     const ctx = await newContext(browser, DESKTOP);
     const page = await ctx.newPage();
     await openSignedIn(page, server, u.token, '/food-log');
     await openNutrients(page);
-    const table = page.getByRole('table', { name: /Nutrients of the day/ });
-    for (const h of ['Nutrient', 'A day', 'Target', 'Status']) await table.getByRole('columnheader', { name: h, exact: true }).waitFor();
-    for (const id of ['nutrient-amount', 'nutrient-target', 'nutrient-status']) await onScreen(page, id, page.getByTestId('nutrient-fiber'));
+    const day = page.getByRole('region', { name: /Nutrients of the day/ });
+    await day.getByRole('columnheader', { name: 'Target · status' }).waitFor();
+    for (const id of ['nutrient-amount', 'nutrient-target', 'nutrient-status']) await inside(day, page.getByTestId('nutrient-fiber').getByTestId(id));
+
+    await page.goto(`${server.baseUrl}/insights`);
+    const range = page.getByRole('region', { name: 'Nutrients against the Dietary Reference Intakes' });
+    await range.getByTestId('nutrient-fiber').waitFor();
+    for (const h of ['Nutrient', 'A day', 'Target', 'Status']) await range.getByRole('columnheader', { name: h, exact: true }).waitFor();
+    for (const id of ['nutrient-amount', 'nutrient-target', 'nutrient-status']) await inside(range, range.getByTestId('nutrient-fiber').getByTestId(id));
     await ctx.close();
   });
 
