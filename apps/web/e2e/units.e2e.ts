@@ -39,8 +39,11 @@ async function chickenBreast(token: string): Promise<{ id: string; name: string 
 async function chooseImperial(page: Page) {
   const units = page.getByRole('radiogroup', { name: 'Units' });
   await units.scrollIntoViewIfNeeded();
-  await units.getByRole('radio', { name: /^Imperial \(US\)/ }).check();
-  await page.getByText('Units set to imperial (lb, ft and in, fl oz, oz)').waitFor();
+  await units.getByRole('radio', { name: /^Imperial \(US\)/ }).click();
+  // The toast says whether it was saved (an error toast fails here with its text).
+  await page.getByText(/Units set to imperial \(lb, ft and in, fl oz, oz\)|Failed|could not/i).first().waitFor();
+  expect(await page.getByText('Units set to imperial (lb, ft and in, fl oz, oz)').count()).toBe(1);
+  expect(await units.getByRole('radio', { name: /^Imperial \(US\)/ }).isChecked()).toBe(true);
 }
 
 describe('units', () => {
@@ -151,5 +154,5 @@ describe('units', () => {
         await ctx.close();
       }
     }
-  });
+  }, 300_000);
 });

@@ -53,13 +53,21 @@ const UNIT_CHOICES: { id: Units; label: string; example: string }[] = [
  * Metric or imperial (issue 42 §2): what every weight, height, volume and serving weight is shown and typed in, on
  * screens, in e-mails and in exports. The API stays metric; only the `units` setting changes.
  */
-function UnitsChoice({ units, disabled, onChange }: { units: Units; disabled: boolean; onChange: (u: Units) => void }) {
+function UnitsChoice({ units, disabled, onChange }: { units: Units; disabled: boolean; onChange: (u: Units) => Promise<boolean> }) {
+  // The choice shows at once; it goes back to the saved units if the save fails.
+  const [picked, setPicked] = useState<Units | null>(null);
+  const shown = picked ?? units;
+  const choose = async (u: Units) => {
+    setPicked(u);
+    await onChange(u);
+    setPicked(null);
+  };
   return (
     <FormControl component="fieldset" disabled={disabled}>
       <FormLabel component="legend" id="units-label" sx={{ typography: 'subtitle1', fontWeight: 650, color: 'text.primary', '&.Mui-focused': { color: 'text.primary' } }}>
         Units
       </FormLabel>
-      <RadioGroup row aria-labelledby="units-label" name="units" value={units} onChange={(_, v) => v !== units && onChange(v as Units)}>
+      <RadioGroup row aria-labelledby="units-label" name="units" value={shown} onChange={(_, v) => v !== shown && void choose(v as Units)}>
         {UNIT_CHOICES.map((c) => (
           <FormControlLabel
             key={c.id}
@@ -87,12 +95,14 @@ export function PreferencesCard({ settings }: { settings: UserSettings }) {
   const zones = useMemo(timeZones, []);
   const [zoneInput, setZoneInput] = useState('');
 
-  async function update(body: UserSettingsUpdate, ok: string) {
+  async function update(body: UserSettingsUpdate, ok: string): Promise<boolean> {
     try {
       await save(body).unwrap();
       notify.success(ok);
+      return true;
     } catch (e) {
       notify.error(catalogueText(e, 'Failed to update user settings'));
+      return false;
     }
   }
   const toggle = (list: string[], id: string) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
