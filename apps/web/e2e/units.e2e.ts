@@ -135,9 +135,10 @@ describe('units', () => {
         await page.goto(`${server.baseUrl}/dashboard`);
         await page.getByTestId('dash-weight-text').getByText(/176\.4 lb/).waitFor();
         await page.getByTestId('water-quick-total').getByText(/fl oz/).waitFor();
-        await page.getByTestId('dash-weight-text').scrollIntoViewIfNeeded();
+        await page.getByTestId('dash-weight-text').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 160));
         await shot(page, `dashboard-weight-${size}-${scheme}`);
-        await page.getByTestId('water-quick').scrollIntoViewIfNeeded();
+        // Below the sticky app bar, not under it.
+        await page.getByTestId('water-quick').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 96));
         await shot(page, `dashboard-water-${size}-${scheme}`);
         await page.goto(`${server.baseUrl}/food-log`);
         await page.getByLabel('Search foods').fill('chicken breast');
