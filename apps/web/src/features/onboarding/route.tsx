@@ -262,7 +262,7 @@ function Onboarding({ settings }: { settings: UserSettings }) {
         )}
         {current === 'goal' && (
           <Screen heading="What is your goal?" headingRef={heading}>
-            <Choices label="Goal" value={aim} onChange={(v) => set({ aim: v as Aim, pace: '' })} options={AIM_CHOICES.map((a) => ({ value: a.id, label: a.label }))} row error={tried && !aim ? errors.goal : null} />
+            <Choices label="Goal" value={aim} onChange={(v) => set({ aim: v as Aim, pace: '' })} options={AIM_CHOICES.map((a) => ({ value: a.id, label: a.label }))} error={tried && !aim ? errors.goal : null} />
             {aim && aim !== 'maintain' && (
               <>
                 <TextField
@@ -370,7 +370,7 @@ function Choices({ label, value, onChange, options, row, error }: { label: strin
   const id = useId();
   return (
     <FormControl error={!!error} sx={{ width: '100%' }}>
-      <FormLabel id={id} sx={{ mb: 1, fontWeight: 600, color: 'text.primary' }}>{label}</FormLabel>
+      <FormLabel id={id} sx={{ mb: 1, fontWeight: 600, color: 'text.primary', '&.Mui-focused': { color: 'text.primary' } }}>{label}</FormLabel>
       <RadioGroup aria-labelledby={id} value={value} onChange={(e) => onChange(e.target.value)} row={row} sx={{ gap: 1 }}>
         {options.map((o) => (
           <FormControlLabel

@@ -150,10 +150,10 @@ function HelperForm({ onClose, settings }: { onClose: () => void; settings: User
           {u === 'imperial' ? (
             <>
               <Grid size={{ xs: 3 }}>
-                <TextField label="Height, feet" value={height.ft} onChange={(e) => setHeight({ ...height, ft: e.target.value })} error={!!show(h.error)} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 1 }, input: unitAdornment('ft') }} />
+                <TextField label="Height" value={height.ft} onChange={(e) => setHeight({ ...height, ft: e.target.value })} error={!!show(h.error)} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 1, 'aria-label': 'Height, feet' }, input: unitAdornment('ft') }} />
               </Grid>
               <Grid size={{ xs: 3 }}>
-                <TextField label="Inches" value={height.in} onChange={(e) => setHeight({ ...height, in: e.target.value })} error={!!show(h.error)} slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 4 }, input: unitAdornment('in') }} />
+                <TextField label="in" value={height.in} onChange={(e) => setHeight({ ...height, in: e.target.value })} error={!!show(h.error)} slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 4, 'aria-label': 'Inches' } }} />
               </Grid>
             </>
           ) : (
@@ -162,7 +162,15 @@ function HelperForm({ onClose, settings }: { onClose: () => void; settings: User
             </Grid>
           )}
           <Grid size={{ xs: 6 }}>
-            <TextField label="Weight" value={weight} onChange={(e) => setWeight(e.target.value)} error={!!show(w.error)} helperText={show(w.error)} slotProps={{ htmlInput: { inputMode: 'decimal' }, input: unitAdornment(unitLabel(u)) }} />
+            <TextField
+              label="Weight"
+              value={weight}
+              onChange={(e) => setWeight(e.target.value)}
+              error={!!show(w.error)}
+              helperText={show(w.error)}
+              // Filled in after the dialog opened (the latest weigh-in arrives then): the label moves up with it.
+              slotProps={{ htmlInput: { inputMode: 'decimal' }, input: unitAdornment(unitLabel(u)), inputLabel: { shrink: weight !== '' ? true : undefined } }}
+            />
           </Grid>
           {u === 'imperial' && show(h.error) && (
             <Grid size={{ xs: 12 }}>
@@ -179,7 +187,7 @@ function HelperForm({ onClose, settings }: { onClose: () => void; settings: User
               value={activity}
               onChange={(e) => setActivity(e.target.value as ActivityLevel)}
               error={!!show(!activity ? 'Choose how active you are' : null)}
-              helperText={tdee ? 'Your measured expenditure already includes your activity' : show(!activity ? 'Choose how active you are' : null)}
+              helperText={tdee ? 'Your measured expenditure already includes your activity' : (show(!activity ? 'Choose how active you are' : null) ?? ACTIVITY_CHOICES.find((o) => o.id === activity)?.hint)}
               slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             >
               <option value="" disabled>
@@ -187,7 +195,7 @@ function HelperForm({ onClose, settings }: { onClose: () => void; settings: User
               </option>
               {ACTIVITY_CHOICES.map((o) => (
                 <option key={o.id} value={o.id}>
-                  {o.label} ({o.hint.toLowerCase()})
+                  {o.label}
                 </option>
               ))}
             </TextField>
@@ -220,7 +228,7 @@ function HelperForm({ onClose, settings }: { onClose: () => void; settings: User
               <Grid size={{ xs: 6, sm: 4 }}>
                 <TextField label="Goal weight" value={goalWeight} onChange={(e) => setGoalWeight(e.target.value)} error={!!show(goal?.error)} helperText={show(goal?.error)} slotProps={{ htmlInput: { inputMode: 'decimal' }, input: unitAdornment(unitLabel(u)) }} />
               </Grid>
-              <Grid size={{ xs: 6, sm: 4 }}>
+              <Grid size={{ xs: 12, sm: 4 }}>
                 <TextField
                   select
                   label="Weekly pace"
@@ -243,6 +251,18 @@ function HelperForm({ onClose, settings }: { onClose: () => void; settings: User
             </>
           )}
         </Grid>
+        {plan && answers && (
+          <Typography sx={{ mt: 3 }} data-testid="goal-suggestion" data-kcal={plan.calories}>
+            {tdee ? `Measured daily use ${formatKcal(plan.tdee)}` : `Resting ${formatKcal(plan.bmr)} · daily use ${formatKcal(plan.tdee)}`}
+            {plan.pace_kcal !== 0 ? ` · pace ${plan.pace_kcal > 0 ? '+' : '−'}${formatKcal(Math.abs(plan.pace_kcal))}` : ''} → <strong>{formatKcal(plan.calories)}</strong>, protein {plan.protein}&nbsp;g, carbs {plan.carbs}&nbsp;g, fat {plan.fat}&nbsp;g, fiber {plan.fiber}&nbsp;g.
+            {goalEtaText(answers) ? ` ${goalEtaText(answers)}.` : ''}
+          </Typography>
+        )}
+        {plan && answers && floorText(plan, answers.sex) && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            {floorText(plan, answers.sex)}
+          </Alert>
+        )}
         {confident ? (
           <Alert severity="info" sx={{ mt: 2 }} icon={false}>
             <FormControlLabel
@@ -260,18 +280,6 @@ function HelperForm({ onClose, settings }: { onClose: () => void; settings: User
               Log your food and weight for a few weeks and we can use your measured expenditure instead of this estimate. {measured.statement}
             </Typography>
           )
-        )}
-        {plan && answers && (
-          <Typography sx={{ mt: 3 }} data-testid="goal-suggestion" data-kcal={plan.calories}>
-            {tdee ? `Measured daily use ${formatKcal(plan.tdee)}` : `Resting ${formatKcal(plan.bmr)} · daily use ${formatKcal(plan.tdee)}`}
-            {plan.pace_kcal !== 0 ? ` · pace ${plan.pace_kcal > 0 ? '+' : '−'}${formatKcal(Math.abs(plan.pace_kcal))}` : ''} → <strong>{formatKcal(plan.calories)}</strong>, protein {plan.protein}&nbsp;g, carbs {plan.carbs}&nbsp;g, fat {plan.fat}&nbsp;g, fiber {plan.fiber}&nbsp;g.
-            {goalEtaText(answers) ? ` ${goalEtaText(answers)}.` : ''}
-          </Typography>
-        )}
-        {plan && answers && floorText(plan, answers.sex) && (
-          <Alert severity="info" sx={{ mt: 2 }}>
-            {floorText(plan, answers.sex)}
-          </Alert>
         )}
         {jump && (
           <Alert severity="warning" sx={{ mt: 2 }} action={<Button color="inherit" size="small" onClick={() => submit(true)} disabled={busy}>Save anyway</Button>}>

@@ -92,10 +92,10 @@ export function ProfileCard({ settings }: { settings: UserSettings }) {
         {units === 'imperial' ? (
           <>
             <Grid size={{ xs: 3, sm: 1.5 }}>
-              <TextField label="Height, feet" value={draft.height.ft} onChange={(e) => set({ height: { ...draft.height, ft: e.target.value } })} error={!!heightError} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 1 }, input: adorn('ft') }} />
+              <TextField label="Height" value={draft.height.ft} onChange={(e) => set({ height: { ...draft.height, ft: e.target.value } })} error={!!heightError} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 1, 'aria-label': 'Height, feet' }, input: adorn('ft') }} />
             </Grid>
             <Grid size={{ xs: 3, sm: 1.5 }}>
-              <TextField label="Inches" value={draft.height.in} onChange={(e) => set({ height: { ...draft.height, in: e.target.value } })} error={!!heightError} slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 4 }, input: adorn('in') }} />
+              <TextField label="in" value={draft.height.in} onChange={(e) => set({ height: { ...draft.height, in: e.target.value } })} error={!!heightError} slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 4, 'aria-label': 'Inches' } }} />
             </Grid>
           </>
         ) : (
