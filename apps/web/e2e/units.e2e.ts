@@ -146,6 +146,8 @@ describe('units', () => {
         const sheet = page.getByRole('dialog');
         await sheet.getByRole('combobox', { name: 'Serving' }).click();
         await page.getByRole('option', { name: '1 oz', exact: true }).waitFor();
+        // The menu's opening transition (about 300 ms) is over before the picture.
+        await page.waitForTimeout(500);
         await shot(page, `serving-options-${size}-${scheme}`);
         await page.getByRole('option', { name: '1 oz', exact: true }).click();
         await page.getByRole('option', { name: 'Custom weight (oz)' }).waitFor({ state: 'hidden' });
