@@ -149,7 +149,7 @@ function HelperForm({ onClose, settings }: { onClose: () => void; settings: User
           </Grid>
           {u === 'imperial' ? (
             <>
-              <Grid size={{ xs: 3 }}>
+              <Grid size={{ xs: 4, sm: 3 }}>
                 <TextField label="Height" value={height.ft} onChange={(e) => setHeight({ ...height, ft: e.target.value })} error={!!show(h.error)} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 1, 'aria-label': 'Height, feet' }, input: unitAdornment('ft') }} />
               </Grid>
               <Grid size={{ xs: 3 }}>
@@ -161,7 +161,7 @@ function HelperForm({ onClose, settings }: { onClose: () => void; settings: User
               <TextField label="Height" value={height.cm} onChange={(e) => setHeight({ ...height, cm: e.target.value })} error={!!show(h.error)} helperText={show(h.error)} slotProps={{ htmlInput: { inputMode: 'decimal' }, input: unitAdornment('cm') }} />
             </Grid>
           )}
-          <Grid size={{ xs: 6 }}>
+          <Grid size={{ xs: 5, sm: 6 }}>
             <TextField
               label="Weight"
               value={weight}

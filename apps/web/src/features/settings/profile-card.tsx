@@ -91,10 +91,10 @@ export function ProfileCard({ settings }: { settings: UserSettings }) {
         </Grid>
         {units === 'imperial' ? (
           <>
-            <Grid size={{ xs: 3, sm: 1.5 }}>
+            <Grid size={{ xs: 6, sm: 1.5 }}>
               <TextField label="Height" value={draft.height.ft} onChange={(e) => set({ height: { ...draft.height, ft: e.target.value } })} error={!!heightError} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 1, 'aria-label': 'Height, feet' }, input: adorn('ft') }} />
             </Grid>
-            <Grid size={{ xs: 3, sm: 1.5 }}>
+            <Grid size={{ xs: 6, sm: 1.5 }}>
               <TextField label="in" value={draft.height.in} onChange={(e) => set({ height: { ...draft.height, in: e.target.value } })} error={!!heightError} slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 4, 'aria-label': 'Inches' } }} />
             </Grid>
           </>
@@ -103,7 +103,7 @@ export function ProfileCard({ settings }: { settings: UserSettings }) {
             <TextField label="Height" value={draft.height.cm} onChange={(e) => set({ height: { ...draft.height, cm: e.target.value } })} error={!!heightError} helperText={heightError} slotProps={{ htmlInput: { inputMode: 'decimal' }, input: adorn('cm') }} />
           </Grid>
         )}
-        <Grid size={{ xs: 6, sm: 3 }}>
+        <Grid size={{ xs: 12, sm: 3 }}>
           <TextField select label="Activity" value={draft.activity} onChange={(e) => set({ activity: e.target.value as ActivityLevel | '' })} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}>
             <option value="">Not set</option>
             {ACTIVITY_CHOICES.map((o) => (
