@@ -87,6 +87,18 @@ describe('day states (issue 42 §6)', () => {
     expect((await t.http.put(`/food-logs/day-state/${plus(today, -30)}`, { state: null }, { token })).json).toEqual({ date: plus(today, -30), state: null, set_by_user: false });
   });
 
+  it("one day asked for by its date is that day as it is: a partial day's own nutrients are not left out (the food log's day card)", async () => {
+    const one = await get(`/insights/nutrients?days=1&end_date=${day(INFERRED_PARTIAL)}`);
+    expect(one.days_counted).toBe(1);
+    expect(one.partial_days_left_out).toBe(0);
+    const fiber = one.nutrients.find((n: any) => n.key === 'fiber' || n.nutrient === 'fiber' || n.name === 'Fiber');
+    expect(one.nutrients.length).toBeGreaterThan(0);
+    expect(fiber ?? one.nutrients[0]).toBeDefined();
+    // The same day inside a week is left out of the week's averages.
+    const week = await get(`/insights/nutrients?days=7&end_date=${day(INFERRED_PARTIAL)}`);
+    expect(week.partial_days_left_out).toBeGreaterThanOrEqual(1);
+  });
+
   it('future dates, bad dates and ranges are 422 naming the field; no token is 401; another user sees and changes only their own', async () => {
     const future = await t.http.put(`/food-logs/day-state/${plus(today, 1)}`, { state: 'complete' }, { token });
     expect(future.status).toBe(422);

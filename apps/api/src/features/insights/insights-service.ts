@@ -44,8 +44,12 @@ interface Loaded {
 /** The `days` days ending on `endDate` (the user's today by default), read as `needs` says, partial days left out. */
 async function loadRange(db: Db, userId: number, ctx: UserContext, days: number, endDate: string | undefined, needs: EntryNeeds): Promise<Loaded> {
   const { from, to } = rangeEnding(endDate ?? ctx.today, days);
-  const [all, { selection }] = await Promise.all([analysisEntries(db, userId, from, to, ctx.tz, needs), statesInRange(db, userId, from, to, goalOf(ctx))]);
-  return { ctx, from, to, days, entries: onCountedDays(all, selection), daysLogged: new Set(all.filter((e) => e.calories > 0).map((e) => e.date)).size, selection };
+  const [all, { selection: states }] = await Promise.all([analysisEntries(db, userId, from, to, ctx.tz, needs), statesInRange(db, userId, from, to, goalOf(ctx))]);
+  const logged = new Set(all.filter((e) => e.calories > 0).map((e) => e.date));
+  // One day asked for by its date (the food log's day card reads /insights/nutrients?days=1) is that day as it is,
+  // partial or not: leaving it out would show an empty card for the very day the user is looking at.
+  const selection: DaySelection = days === 1 ? { counted: logged, days_counted: logged.size, partial_days_left_out: 0, partial_dates: [], note: null } : states;
+  return { ctx, from, to, days, entries: onCountedDays(all, selection), daysLogged: logged.size, selection };
 }
 const goalOf = (ctx: UserContext) => ctx.settings?.daily_calorie_goal ?? null;
 /** What every answer says about the days it counted. */
