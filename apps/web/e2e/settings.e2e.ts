@@ -57,16 +57,25 @@ describe('settings', () => {
     await openSignedIn(page, server, user.token, '/settings');
     await page.getByRole('button', { name: 'Suggest goals for me' }).click();
     const dialog = page.getByRole('dialog', { name: 'Suggest goals for me' });
-    await dialog.getByLabel('Age (years)').fill('35');
-    await dialog.getByLabel('Height (cm)').fill('180');
-    await dialog.getByLabel('Weight (kg)').fill('80');
+    await dialog.getByLabel('Sex').selectOption('female');
+    await dialog.getByLabel('Birth year').fill(String(new Date().getFullYear() - 35));
+    await dialog.getByLabel('Height', { exact: true }).fill('180');
+    await dialog.getByLabel('Weight', { exact: true }).fill('80');
+    await dialog.getByLabel('Activity').selectOption('light');
+    await dialog.getByLabel('Goal', { exact: true }).selectOption('maintain');
     await dialog.getByTestId('goal-suggestion').waitFor();
-    await dialog.getByRole('button', { name: 'Use these goals' }).click();
-    await page.getByRole('button', { name: 'Save goals' }).click();
-    await page.getByText('Daily goals saved').waitFor();
+    await dialog.getByRole('button', { name: 'Save these goals' }).click();
+    await page.getByText('Goals and answers saved').waitFor();
     const saved = await apiCall(server, 'GET', '/user-settings', undefined, user.token);
     // Female, 35 y, 180 cm, 80 kg: BMR 10·80 + 6.25·180 − 5·35 − 161 = 1589; lightly active ×1.375, maintain → 2180 kcal.
     expect(saved.json.daily_calorie_goal).toBe(2180);
+    // The answers are kept: the helper opens with them (issue 42 §3).
+    expect(saved.json).toMatchObject({ sex: 'female', height_cm: 180, activity_level: 'light', weekly_rate_kg: 0 });
+    await page.getByRole('button', { name: 'Suggest goals for me' }).click();
+    expect(await dialog.getByLabel('Height', { exact: true }).inputValue()).toBe('180');
+    expect(await dialog.getByLabel('Activity').inputValue()).toBe('light');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
     expect(saved.json.daily_protein_goal).toBeGreaterThan(0);
 
     await page.getByRole('group', { name: 'Diet types' }).getByRole('button', { name: 'Vegetarian' }).click();

@@ -23,7 +23,7 @@ import { GOAL_KINDS, goalStatus } from '../../lib/goal-status';
 import { calorieTarget, exerciseLine, useFiberTarget } from '../../lib/day-targets';
 import { TextLink } from '../../components/text-link';
 import { WaterQuickAdd } from '../../components/health/water-quick-add';
-import { useToday } from '../../lib/user-settings';
+import { useToday, useUserSettingsQuery } from '../../lib/user-settings';
 import { useGetDashboardDayQuery, useGetDashboardStatsQuery } from './api';
 import { CalorieRing } from './calorie-ring';
 import { HistoryCard } from './history-card';
@@ -84,7 +84,10 @@ function DashboardBody({ day, today }: { day: DailySummary; today: string }) {
   const fiber = useFiberTarget(day.goals.fiber);
   const g = { ...day.goals, calories: calorieTarget(day), fiber: fiber.grams };
   const exercise = exerciseLine(day);
-  const noGoals = !(day.goals.calories > 0);
+  // An account that has not finished the onboarding is asked to by the card above (it ends with goals): the
+  // getting-started card then does not also send it to Settings for them.
+  const { data: settings } = useUserSettingsQuery();
+  const noGoals = !(day.goals.calories > 0) && settings?.onboarded !== false;
   const nothingLogged = MEAL_TYPES.every((m) => day.meals[m].foods.length === 0);
   const calorie = goalStatus(t.calories, g.calories, 'limit', 'kcal');
   return (

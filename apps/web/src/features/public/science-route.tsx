@@ -27,7 +27,7 @@ export function Component() {
                 <li>Men: 10 × weight (kg) + 6.25 × height (cm) − 5 × age + 5</li>
                 <li>Women: 10 × weight (kg) + 6.25 × height (cm) − 5 × age − 161</li>
               </ul>
-              <p>That figure is multiplied by an activity factor (1.2 sedentary, 1.375, 1.55, 1.725, 1.9 very active) to estimate your daily energy use. To lose weight the goal is 20 % below it, to gain 10 % above, and never below 1,200 kcal (women) or 1,500 kcal (men). Protein is 1.8 g per kg of body weight when losing, 1.4 when maintaining and 1.6 when gaining (at most 35 % of energy); fat is 30 % of energy; carbohydrates fill the rest; fiber is 14 g per 1,000 kcal. These are starting points: adjust them as you learn how your weight responds.</p>
+              <p>That figure is multiplied by an activity factor (1.2 sedentary, 1.375, 1.55, 1.725, 1.9 very active) to estimate your daily energy use. Your weekly pace then moves it: a kilogram of body weight is counted as about 7,700 kcal, so losing 0.5 kg a week takes 0.5 × 7,700 / 7 = 550 kcal a day off (gaining adds it), and the goal never goes below 1,200 kcal (women) or 1,500 kcal (men); when that floor decides the number, the app says so. Protein is 1.8 g per kg of body weight when losing, 1.4 when maintaining and 1.6 when gaining (at most 35 % of energy); fat is 30 % of energy; carbohydrates fill the rest; fiber is 14 g per 1,000 kcal. These are starting points: adjust them as you learn how your weight responds.</p>
             </>
           ),
         },
