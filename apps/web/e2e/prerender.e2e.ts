@@ -253,8 +253,10 @@ describe('pre-rendered public pages', () => {
     expect(shellIds).toContain(seen.headingClass.slice('mui-'.length));
     expect(seen.inserted.some((r) => r.includes(`.${seen.headingClass}`))).toBe(false);
     expect(seen.headingSize).toBe('28px');
-    // Most of the page's styles were adopted, not inserted (without the shell's tag: 250+ rules on this page).
-    expect(seen.inserted.length).toBeLessThan(120);
+    // Most of the page's styles were adopted, not inserted (without the shell's tag: 250+ rules on this page). Issue 42
+    // put more on the food log's first screen (the day's state line, the water strip, the exercise line and its link,
+    // the measured nutrient table): 127 rules inserted with them, against < 120 before.
+    expect(seen.inserted.length).toBeLessThan(135);
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -16,13 +16,13 @@ describe('settings', () => {
     const ctx = await newContext(browser, DESKTOP);
     const page = await ctx.newPage();
     await openSignedIn(page, server, user.token, '/settings');
-    await page.getByLabel('Calories').fill('2345');
+    await page.getByLabel('Calories', { exact: true }).fill('2345');
     // Saving a diet type refetches GET /user-settings; the goals card used to reset its fields to what that returned.
     const refetched = page.waitForResponse((r) => r.url().endsWith('/user-settings') && r.request().method() === 'GET');
     await page.getByRole('group', { name: 'Diet types' }).getByRole('button', { name: 'Vegetarian' }).click();
     await page.getByText('Diet types saved').waitFor();
     await refetched;
-    await poll(() => page.getByLabel('Calories').inputValue()).toBe('2345');
+    await poll(() => page.getByLabel('Calories', { exact: true }).inputValue()).toBe('2345');
     await page.getByRole('button', { name: 'Save goals' }).click();
     await page.getByText('Daily goals saved').waitFor();
     await poll(async () => (await apiCall(server, 'GET', '/user-settings', undefined, user.token)).json.daily_calorie_goal).toBe(2345);
@@ -86,7 +86,7 @@ describe('settings', () => {
     expect((await apiCall(server, 'GET', '/user-settings', undefined, user.token)).json.diet_types).toEqual(['vegetarian']);
 
     // A goal out of range is explained in a sentence under its field.
-    await page.getByLabel('Calories').fill('100');
+    await page.getByLabel('Calories', { exact: true }).fill('100');
     await page.getByRole('button', { name: 'Save goals' }).click();
     await page.getByText('The calorie goal must be between 800 and 10,000 kcal', { exact: true }).waitFor();
     await ctx.close();

@@ -250,7 +250,7 @@ describe('issue 10: the screens as a product', () => {
     const ctx = await newContext(browser, DESKTOP);
     const page = await ctx.newPage();
     await openSignedIn(page, server, user.token, '/settings');
-    await page.getByLabel('Calories').fill('2000');
+    await page.getByLabel('Calories', { exact: true }).fill('2000');
     await page.getByLabel('Protein').fill('900');
     await page.getByRole('button', { name: 'Save goals' }).click();
     await page.getByText('Protein of 900 g alone is 3,600 kcal, more than your 2,000 kcal calorie goal. Use at most 500 g.').waitFor();
@@ -278,7 +278,7 @@ describe('issue 10: the screens as a product', () => {
       ['food-log', '/food-log', (p) => p.getByTestId('meal-snack').waitFor()],
       ['plan', `/meal-plan/${plan.json.id}`, (p) => p.getByRole('heading', { name: 'Breakfast' }).first().waitFor()],
       ['suggestions', '/suggestions', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
-      ['settings', '/settings', (p) => p.getByLabel('Calories').waitFor()],
+      ['settings', '/settings', (p) => p.getByLabel('Calories', { exact: true }).waitFor()],
     ];
     for (const scheme of ['light', 'dark'] as const) {
       for (const viewport of [MOBILE, DESKTOP]) {

@@ -4,15 +4,17 @@
  * before), so the pages render their cards, lists and meals rather than skeletons. Made-up values: only the
  * components' styles are kept, never the text.
  */
-import type { DailySummary, FavoriteFood, FoodLogEntry, Micronutrients, User } from '@app/contracts';
+import type { DailySummary, FavoriteFood, FoodLogEntry, Micronutrients, User, UserSettings } from '@app/contracts';
 import type { ManualFood } from '../features/food-log/types';
 import { MEAL_TYPES } from '@app/contracts/constants';
 import { makeStore } from '../lib/store';
-import { todayIn } from '../lib/today';
+import { browserTimeZone, todayIn } from '../lib/today';
 import { sessionApi } from '../lib/session-api';
 import { dashboardApi } from '../features/dashboard/api';
 import { foodLogApi } from '../features/food-log/api';
 import { waterApi } from '../lib/water';
+import { userSettingsApi } from '../lib/user-settings';
+import { dayStateApi } from '../features/food-log/components/day-state-control';
 import { shiftIso } from '../features/food-log/dates';
 
 const STAMP = '2026-01-01T08:00:00.000Z';
@@ -96,6 +98,27 @@ const FAVORITES: FavoriteFood[] = [1, 2].map((id) => ({
 
 const MANUAL: ManualFood[] = [1, 2].map((i) => ({ food_name: `Manual ${i}`, brand_name: '', serving_description: '1 serving', calories: 250, protein: 12, carbohydrates: 30, carbs: 30, fat: 8, fiber: 2, last_logged: STAMP }));
 
+const SETTINGS = (): UserSettings => ({
+  diet_types: [],
+  allergies: [],
+  timezone: browserTimeZone() ?? 'UTC',
+  daily_calorie_goal: 2000,
+  daily_protein_goal: 120,
+  daily_carbs_goal: 220,
+  daily_fat_goal: 70,
+  daily_fiber_goal: null,
+  daily_water_goal_ml: null,
+  units: 'metric',
+  birth_year: null,
+  sex: null,
+  height_cm: null,
+  goal_weight_kg: null,
+  weekly_rate_kg: null,
+  activity_level: null,
+  onboarded: true,
+  exercise_calories_back_pct: 0,
+});
+
 export async function signedInStore() {
   const store = makeStore({ token: 'prerender', user: USER, status: 'ready' });
   // The pages' "today" without settings in the cache: the zone of the machine, as todayIn() gives it.
@@ -109,6 +132,9 @@ export async function signedInStore() {
     foodLogApi.util.upsertQueryData('getManualFoods', undefined, MANUAL),
     // The one-tap water strip of the dashboard and the food log, drawn with its total (not its loading text).
     waterApi.util.upsertQueryData('waterDay', today, { date: today, entries: [], total_ml: 0, goal_ml: null }),
+    // A user past the onboarding, and the day's state line on the food log (issue 42): their styles come with the HTML.
+    userSettingsApi.util.upsertQueryData('userSettings', undefined, SETTINGS()),
+    dayStateApi.util.upsertQueryData('foodLogDayState', today, { date: today, state: 'complete', set_by_user: false, kcal: 1950 }),
   ];
   // RTK Query's thunks are typed for a store that always has the API's state; this one has it (lib/store.ts attachApi).
   const dispatch = store.dispatch as (action: unknown) => unknown;

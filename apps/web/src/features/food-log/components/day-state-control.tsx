@@ -11,7 +11,7 @@ import { catalogueText } from '../../../lib/errors';
  * out. The user decides with one tap; without a choice the server infers it (far below the usual day = partial).
  * Saving refreshes every insight (tag 'Insights'), so the notes on the insights screens follow at once.
  */
-const dayStateApi = api.injectEndpoints({
+export const dayStateApi = api.injectEndpoints({
   endpoints: (build) => ({
     foodLogDayState: build.query<DayState | null, string>({
       query: (date) => `/food-logs/day-states?start_date=${date}&end_date=${date}`,
