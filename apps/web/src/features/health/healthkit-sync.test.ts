@@ -37,7 +37,7 @@ describe('Apple Health sync', () => {
     expect(health.asked).toEqual([{ read: ['weight', 'workouts', 'sleep'] }]);
     expect(report).toEqual({ weights: 1, workouts: 1, sleep: 1, skipped: 1, failed: [] });
     // 06:30 UTC is 19:30 the same day in Auckland (UTC+13 in November); 812 kg is not a weight.
-    expect(posts[0]).toEqual(['/health-metrics/weight', { weight_kg: 81.3, date: '2026-11-20', time: '19:30', source: 'healthkit', source_id: 'W1' }]);
+    expect(posts[0]).toEqual(['/health-metrics/weight', { weight_kg: 81.3, date: '2026-11-20', time: '19:30', source: 'healthkit', source_id: 'W1', confirm: true }]);
     // A run starting 22:30 UTC is the next morning in Auckland.
     expect(posts[1]).toEqual(['/health-metrics/workout', { date: '2026-11-21', type: 'running', duration_min: 31, calories_burned: 301, distance_km: 5.23, source: 'healthkit', source_id: 'R1' }]);
     // Two asleep stages around a 20-minute wake are one night, dated by the local day of waking up.

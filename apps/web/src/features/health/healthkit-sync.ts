@@ -36,12 +36,16 @@ function localParts(iso: string, timeZone: string): { date: string; time: string
 
 const sampleId = (s: { platformId?: string; sourceId?: string; startDate: string }, kind: string) => s.platformId ?? `${kind}:${s.sourceId ?? 'unknown'}:${s.startDate}`;
 
-/** Weight samples → POST /health-metrics/weight bodies (kilograms; HealthKit answers in the unit asked). */
+/**
+ * Weight samples → POST /health-metrics/weight bodies (kilograms; HealthKit answers in the unit asked). `confirm`: a
+ * scale's reading is not a typo, so a jump of more than 3 kg from the day before is stored rather than asked about
+ * (the API's 409 weight_jump_unconfirmed is for weights typed by hand, issue 42 §8).
+ */
 export function weightBodies(samples: HealthSample[], timeZone: string) {
   return samples.map((s) => {
     const kg = s.unit === 'kilogram' ? s.value : NaN;
     const { date, time } = localParts(s.startDate, timeZone);
-    return { ok: Number.isFinite(kg) && kg >= 20 && kg <= 500, body: { weight_kg: Math.round(kg * 10) / 10, date, time, source: HEALTHKIT_SOURCE, source_id: sampleId(s, 'weight') } };
+    return { ok: Number.isFinite(kg) && kg >= 20 && kg <= 500, body: { weight_kg: Math.round(kg * 10) / 10, date, time, source: HEALTHKIT_SOURCE, source_id: sampleId(s, 'weight'), confirm: true } };
   });
 }
 
