@@ -116,6 +116,12 @@ describe('units', () => {
     await page.getByTestId('meal-lunch').getByText(/4 oz/).waitFor();
     const lunch = (await apiCall(server, 'GET', `/food-logs/meal-summary/${today}/lunch`, undefined, u.token)).json;
     expect(lunch.foods[0].serving_grams).toBeCloseTo(113.4, 1);
+
+    // A saved recipe's ingredients too: 120 g of chicken reads 4.2 oz.
+    const recipe = await apiCall(server, 'POST', '/recipes', { title: 'Chicken bowl', servings: 1, ingredients: [{ food_id: chicken.id, grams: 120 }] }, u.token);
+    expect(recipe.status).toBe(201);
+    await page.goto(`${server.baseUrl}/recipe/${recipe.json.id}`);
+    await page.getByRole('listitem').filter({ hasText: /4\.2\soz/ }).first().waitFor();
     await ctx.close();
   });
 

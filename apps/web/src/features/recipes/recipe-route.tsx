@@ -14,7 +14,9 @@ import { NutritionCard } from './nutrition-card';
 import { NumberField } from '../../components/number-field';
 import { LOG_SERVINGS } from './limits';
 import { PageTitle } from '../../components/layout/page-title';
-import { countOf, formatGrams, MEAL_LABELS } from '../../lib/format';
+import { countOf, MEAL_LABELS } from '../../lib/format';
+import { formatMass } from '../../lib/units';
+import { useUserSettingsQuery } from '../../lib/user-settings';
 import { rangeError, submitOrSayWhy } from '../../lib/forms';
 
 const MEALS = ['breakfast', 'lunch', 'dinner', 'snack'] as const;
@@ -23,6 +25,8 @@ const MEALS = ['breakfast', 'lunch', 'dinner', 'snack'] as const;
 export function Component() {
   const id = Number(useParams().id);
   const recipe = useRecipeQuery(id, { skip: !Number.isInteger(id) });
+  // Ingredient weights in the user's units (issue 42 §2): "4.2 oz" when imperial; grams stay on the wire.
+  const units = useUserSettingsQuery().data?.units ?? 'metric';
   const [meal, setMeal] = useState<(typeof MEALS)[number]>('dinner');
   const [servings, setServings] = useState('1');
   const [refused, setRefused] = useState(false);
@@ -74,7 +78,7 @@ export function Component() {
         </Alert>
       ) : null}
       <Typography variant="h2" sx={{ fontSize: '1.5rem' }}>Ingredients</Typography>
-      <ul>{r.ingredients.map((i, n) => <li key={n}>{i.original && i.original !== i.food_name ? `${i.original} — ` : ''}{i.food_name}, {formatGrams(Math.round(i.grams))}</li>)}</ul>
+      <ul>{r.ingredients.map((i, n) => <li key={n}>{i.original && i.original !== i.food_name ? `${i.original} — ` : ''}{i.food_name}, {formatMass(i.grams, units, { digits: units === 'imperial' ? 1 : 0 })}</li>)}</ul>
       {r.instructions.length ? (
         <>
           <Typography variant="h2" sx={{ fontSize: '1.5rem' }}>Steps</Typography>
