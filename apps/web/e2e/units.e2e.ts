@@ -122,6 +122,19 @@ describe('units', () => {
     expect(recipe.status).toBe(201);
     await page.goto(`${server.baseUrl}/recipe/${recipe.json.id}`);
     await page.getByRole('listitem').filter({ hasText: /4\.2\soz/ }).first().waitFor();
+
+    // And the recipe builder takes ounces: 5 oz of chicken is saved as 141.75 g.
+    await page.goto(`${server.baseUrl}/build-recipe`);
+    await page.getByLabel('Recipe name').fill('Chicken for one');
+    await page.getByLabel('Servings').fill('1');
+    await page.getByLabel('Add an ingredient').fill('chicken breast');
+    await page.getByRole('button', { name: chicken.name }).first().click();
+    await page.getByLabel(`Ounces of ${chicken.name}`).fill('5');
+    await page.getByRole('button', { name: 'Save recipe' }).click();
+    await page.waitForURL(/\/recipe\/\d+$/);
+    await page.getByRole('listitem').filter({ hasText: /5\soz/ }).first().waitFor();
+    const built = await apiCall(server, 'GET', `/food-logs/recipe/${page.url().split('/').pop()}`, undefined, u.token);
+    expect(built.json.ingredients[0].grams).toBeCloseTo(141.75, 1);
     await ctx.close();
   });
 

@@ -18,11 +18,13 @@ import { INGREDIENT_GRAMS, RECIPE_SERVINGS } from './limits';
 import { PageTitle } from '../../components/layout/page-title';
 import { formatKcal } from '../../lib/format';
 import { rangeError, said, submitOrSayWhy } from '../../lib/forms';
+import { massFromDisplay, massToDisplay } from '../../lib/units';
+import { useUserSettingsQuery } from '../../lib/user-settings';
 
 interface Row {
   food_id: string;
   name: string;
-  /** As typed (the number field's text). */
+  /** As typed (the number field's text), in grams or, for an imperial user, ounces (issue 42 §2). */
   grams: string;
   /** kcal per gram, from the search result's default serving, for the live total. */
   kcalPerGram: number;
@@ -42,18 +44,24 @@ export function Component() {
   // The API's limits (RecipeSaveBodySchema), said next to the field instead of a button that stays grey.
   const titleMissing = !title.trim() && 'Enter a name';
   const servingsError = rangeError(servings, RECIPE_SERVINGS.min, RECIPE_SERVINGS.max);
-  const gramsError = (r: Row) => rangeError(r.grams, INGREDIENT_GRAMS.min, INGREDIENT_GRAMS.max);
-  const kcalOf = (r: Row) => (gramsError(r) ? 0 : r.kcalPerGram * Number(r.grams));
+  // Amounts are typed in the user's units (ounces when imperial) and sent in grams.
+  const units = useUserSettingsQuery().data?.units ?? 'metric';
+  const ounces = units === 'imperial';
+  const toGrams = (r: Row) => massFromDisplay(Number(r.grams), units);
+  const limits = ounces ? { min: 0.01, max: Math.floor(massToDisplay(INGREDIENT_GRAMS.max, units)) } : INGREDIENT_GRAMS;
+  const gramsError = (r: Row) => rangeError(r.grams, limits.min, limits.max);
+  const kcalOf = (r: Row) => (gramsError(r) ? 0 : r.kcalPerGram * toGrams(r));
   const total = rows.reduce((s, r) => s + kcalOf(r), 0);
   const invalid = !!titleMissing || !!servingsError || !rows.length || rows.some(gramsError);
 
   function add(f: (typeof found)[number]) {
-    setRows((list) => [...list, { food_id: f.id, name: f.name, grams: String(f.serving_grams), kcalPerGram: f.serving_grams ? f.calories / f.serving_grams : 0 }]);
+    const amount = ounces ? Math.round(massToDisplay(f.serving_grams, units) * 10) / 10 : f.serving_grams;
+    setRows((list) => [...list, { food_id: f.id, name: f.name, grams: String(amount), kcalPerGram: f.serving_grams ? f.calories / f.serving_grams : 0 }]);
     setQuery('');
   }
 
   async function onSave() {
-    const saved = await save({ title: title.trim(), servings: Number(servings), ingredients: rows.map((r) => ({ food_id: r.food_id, grams: Number(r.grams) })) }).unwrap().catch(() => null);
+    const saved = await save({ title: title.trim(), servings: Number(servings), ingredients: rows.map((r) => ({ food_id: r.food_id, grams: Math.round(toGrams(r) * 100) / 100 })) }).unwrap().catch(() => null);
     if (saved) navigate(paths.recipe(saved.id));
   }
 
@@ -94,11 +102,11 @@ export function Component() {
           <Typography sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, overflowWrap: 'anywhere' }}>{r.name}</Typography>
           <NumberField
             size="small"
-            label="Grams"
-            ariaLabel={`Grams of ${r.name}`}
+            label={ounces ? 'Ounces' : 'Grams'}
+            ariaLabel={`${ounces ? 'Ounces' : 'Grams'} of ${r.name}`}
             value={r.grams}
             onChange={(grams) => setRows((list) => list.map((x, j) => (j === i ? { ...x, grams } : x)))}
-            max={INGREDIENT_GRAMS.max}
+            max={limits.max}
             error={refused && gramsError(r)}
           />
           <Typography sx={{ whiteSpace: 'nowrap' }}>{formatKcal(kcalOf(r))}</Typography>
