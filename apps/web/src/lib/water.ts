@@ -6,6 +6,8 @@
 import type { WaterDaily, WaterDay, WaterEntry } from '@app/contracts/health-metrics';
 import { SUGGESTED_WATER_GOAL_ML } from '@app/nutrition/water';
 import { api } from './api';
+import { volumeLabel, type Units } from './units';
+import { formatWater, waterToMl } from '@app/nutrition/water';
 
 export { formatWater, waterToMl, waterValue, ML_PER_FL_OZ, SUGGESTED_WATER_GOAL_ML, WATER_GLASS_ML } from '@app/nutrition/water';
 
@@ -34,4 +36,15 @@ export const { useWaterDayQuery, useWaterDailyQuery, useAddWaterMutation, useDel
 export function waterProgress(totalMl: number, goalMl: number | null): { target: number; suggested: boolean; percent: number } {
   const target = goalMl ?? SUGGESTED_WATER_GOAL_ML;
   return { target, suggested: goalMl === null, percent: Math.min(100, Math.round((totalMl / target) * 100)) };
+}
+
+/** A typed amount of water in the user's units → ml, or the sentence that says what to type (1 ml – 5 l). */
+export function amountMl(text: string, units: Units, min = 1, max = 5_000): { ml: number; error: null } | { ml: null; error: string } {
+  const t = text.trim().replace(',', '.');
+  const n = Number(t);
+  const range = `between ${formatWater(min, units)} and ${formatWater(max, units)}`;
+  if (!t || !Number.isFinite(n) || n <= 0) return { ml: null, error: `Enter an amount in ${volumeLabel(units)}` };
+  const ml = waterToMl(n, units);
+  if (ml < min || ml > max) return { ml: null, error: `Enter an amount ${range}` };
+  return { ml, error: null };
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import TextField from '@mui/material/TextField';
 import { FormDialog } from '../form-dialog';
 import { volumeLabel, type Units } from '../../lib/units';
-import { amountMl } from './water-card';
+import { amountMl } from '../../lib/water';
 
 /** Another amount of water, typed in the user's units (lazy: WaterQuickAdd loads it when asked for). */
 export default function WaterAmountDialog({ units, onClose, onAdd }: { units: Units; onClose: () => void; onAdd: (ml: number) => Promise<boolean> }) {

@@ -12,11 +12,12 @@ import UndoIcon from '@mui/icons-material/Undo';
 import { FormDialog } from '../form-dialog';
 import { notify } from '../feedback/notify';
 import { errorText, fieldError } from '../../lib/errors';
-import type { Units } from '../../lib/units';
+import { volumeLabel, type Units } from '../../lib/units';
+import WaterAmountDialog from './water-amount-dialog';
 import { useSettingsTimeZone, useUpdateUserSettingsMutation, useUserSettingsQuery } from '../../lib/user-settings';
-import { formatWater, SUGGESTED_WATER_GOAL_ML, useAddWaterMutation, useDeleteWaterMutation, useWaterDayQuery, WATER_GLASS_ML, waterProgress, waterToMl, waterValue } from '../../lib/water';
+import { formatWater, SUGGESTED_WATER_GOAL_ML, useAddWaterMutation, useDeleteWaterMutation, useWaterDayQuery, WATER_GLASS_ML, waterProgress, waterValue, amountMl } from '../../lib/water';
 
-const unitOf = (units: Units) => (units === 'imperial' ? 'fl oz' : 'ml');
+const unitOf = volumeLabel;
 const nowClock = (timeZone?: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date());
 
 /**
@@ -95,43 +96,13 @@ export function WaterCard({ date, today }: { date: string; today: string }) {
           Undo
         </Button>
       </Box>
-      {dialog === 'amount' && <AmountDialog units={units} onClose={() => setDialog(null)} onAdd={addMl} />}
+      {dialog === 'amount' && <WaterAmountDialog units={units} onClose={() => setDialog(null)} onAdd={addMl} />}
       {dialog === 'goal' && <GoalDialog units={units} goal={data?.goal_ml ?? null} onClose={() => setDialog(null)} />}
     </Card>
   );
 }
 
 /** A typed amount → ml, or what is wrong with it in the user's words. */
-export function amountMl(text: string, units: Units, min = 1, max = 5_000): { ml: number; error: null } | { ml: null; error: string } {
-  const t = text.trim().replace(',', '.');
-  const n = Number(t);
-  const range = `between ${formatWater(min, units)} and ${formatWater(max, units)}`;
-  if (!t || !Number.isFinite(n) || n <= 0) return { ml: null, error: `Enter an amount in ${unitOf(units)}` };
-  const ml = waterToMl(n, units);
-  if (ml < min || ml > max) return { ml: null, error: `Enter an amount ${range}` };
-  return { ml, error: null };
-}
-
-function AmountDialog({ units, onClose, onAdd }: { units: Units; onClose: () => void; onAdd: (ml: number) => Promise<boolean> }) {
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    const a = amountMl(value, units);
-    if (a.error !== null) return setError(a.error);
-    setBusy(true);
-    const ok = await onAdd(a.ml);
-    setBusy(false);
-    if (ok) onClose();
-  };
-  return (
-    <FormDialog open title="Add water" busy={busy} failed={null} onClose={onClose} onSubmit={save}>
-      <TextField autoFocus label={`Amount (${unitOf(units)})`} inputMode="decimal" value={value} onChange={(e) => (setValue(e.target.value), setError(null))} error={!!error} helperText={error ?? (units === 'imperial' ? 'e.g. 16.9 for a small bottle' : 'e.g. 500 for a bottle')} />
-    </FormDialog>
-  );
-}
-
 function GoalDialog({ units, goal, onClose }: { units: Units; goal: number | null; onClose: () => void }) {
   const [value, setValue] = useState(() => String(waterValue(goal ?? SUGGESTED_WATER_GOAL_ML, units)));
   const [error, setError] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { waterProgress } from '../../lib/water';
-import { amountMl } from './water-card';
+import { amountMl } from '../../lib/water';
 
 describe('water card rules', () => {
   it('measures against the goal, or against the 2,000 ml suggestion and says so', () => {
